@@ -1,0 +1,305 @@
+"""Exact static checks of a spec: the defects `automata check` reports.
+
+A state tests few inputs, so every question about its arcs (can two guards hold at once? does
+some guard hold for every input valuation? can a guard hold at all?) is decided exactly by
+looking at all valuations. Each guard becomes a *truth table*: a Python int whose bit `v` is set
+when the guard holds for valuation number `v`. Conjunction, disjunction and negation of guards
+are then `&`, `|` and `^ full` of ints, which handles the 2**20 valuations of the largest state
+we accept in well under a second. Every finding names a valuation a reader can try by hand.
+
+The finding codes, their severities and how to fix each one are documented in docs/checks.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Loc, SpecErrors
+from .guards import And, Const, Guard, Not, Or, Var
+from .spec import ArcDecl, Spec, StateDecl, load_spec
+
+ERROR = "error"
+WARNING = "warning"
+
+# 2**20 valuations is about a million bits per truth table: still instant. A state testing more
+# inputs than that is not checked for consistency and completeness (a warning says so).
+MAX_INPUTS_PER_STATE = 20
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One defect (or doubtful spot) in a spec, with the position a reader should look at."""
+
+    loc: Loc
+    severity: str  # ERROR or WARNING
+    code: str  # stable short id, see docs/checks.md
+    message: str
+    hint: str = ""
+
+    def render(self) -> str:
+        text = f"{self.loc}: {self.severity}: {self.message}"
+        return f"{text}\n  hint: {self.hint}" if self.hint else text
+
+
+def has_errors(findings: Iterable[Finding]) -> bool:
+    """The CLI's exit-code rule: any finding of severity error fails the check (exit 1)."""
+    return any(finding.severity == ERROR for finding in findings)
+
+
+def check_file(path: str | Path) -> list[Finding]:
+    """Load a spec and check it. A spec that does not load gives one `load` error per loading defect."""
+    try:
+        spec = load_spec(path)
+    except SpecErrors as errors:
+        return [Finding(error.loc, ERROR, "load", error.message, error.hint) for error in errors.errors]
+    return check_spec(spec)
+
+
+def check_spec(spec: Spec) -> list[Finding]:
+    """Every static check on a loaded spec, findings sorted by position in the file."""
+    findings: list[Finding] = []
+    firing: list[ArcDecl] = []  # arcs that can actually fire: the edges of the reachability graph
+    for state in sorted(spec.states):
+        for event in _events_to_check(spec, state):
+            group = _check_arc_group(spec, state, event)
+            findings.extend(group.findings)
+            firing.extend(group.firing)
+    findings.extend(_check_reachability(spec, firing))
+    findings.extend(_check_unused(spec))
+    return sorted(findings, key=lambda finding: (finding.loc.line, finding.loc.col, finding.code))
+
+
+# ---------------------------------------------------------------------------------------------
+# Truth tables over the inputs one state tests
+
+
+class _TruthTables:
+    """Truth tables over a fixed, ordered list of inputs.
+
+    Valuation number `v` gives the first input the most significant bit, so the smallest set bit
+    of a table is its lexicographically first valuation (x1=0 before x1=1): messages are stable.
+    """
+
+    def __init__(self, inputs: Sequence[str]) -> None:
+        self.inputs = tuple(inputs)
+        count = 1 << len(self.inputs)
+        self.full = (1 << count) - 1
+        self._var_tables = {name: self._var_table(position) for position, name in enumerate(self.inputs)}
+
+    def _var_table(self, position: int) -> int:
+        run = 1 << (len(self.inputs) - 1 - position)  # valuations alternate in runs of this length
+        table, width = ((1 << run) - 1) << run, 2 * run
+        while width < (1 << len(self.inputs)):
+            table |= table << width
+            width *= 2
+        return table
+
+    def of(self, guard: Guard) -> int:
+        if isinstance(guard, Const):
+            return self.full if guard.value else 0
+        if isinstance(guard, Var):
+            return self._var_tables[guard.name]
+        if isinstance(guard, Not):
+            return self.of(guard.operand) ^ self.full
+        tables = [self.of(operand) for operand in guard.operands]
+        result = tables[0]
+        for table in tables[1:]:
+            result = result & table if isinstance(guard, And) else result | table
+        return result
+
+    def first_valuation(self, table: int, shown: Iterable[str] | None = None) -> str:
+        """The first valuation in `table` as `x1=1 x2=0`, limited to the inputs in `shown`."""
+        number = (table & -table).bit_length() - 1
+        wanted = set(self.inputs if shown is None else shown)
+        parts = [
+            f"{name}={(number >> (len(self.inputs) - 1 - position)) & 1}"
+            for position, name in enumerate(self.inputs)
+            if name in wanted
+        ]
+        return " ".join(parts)
+
+
+def _when(valuation: str) -> str:
+    """`when x1=1 x2=0`; a valuation over no inputs means the guards involved are constants."""
+    return f"when {valuation}" if valuation else "always (the guards involved test no input)"
+
+
+def _input_order(name: str) -> tuple[int, str]:
+    digits = re.sub(r"\D", "", name)
+    return (int(digits) if digits else -1, name)
+
+
+# ---------------------------------------------------------------------------------------------
+# The arcs leaving one state on one event: never-true, shadowed, overlap, incomplete
+
+
+@dataclass(frozen=True)
+class _GroupResult:
+    findings: list[Finding]
+    firing: list[ArcDecl]
+
+
+def _events_to_check(spec: Spec, state: int) -> list[str]:
+    """The step event for every non-final state (the run loop sends it), plus any event it has arcs for."""
+    events = {arc.event for arc in spec.arcs if arc.source == state}
+    if not spec.states[state].final:
+        events.add(spec.step_event)
+    return sorted(events, key=lambda event: (event != spec.step_event, _input_order(event)))
+
+
+def _check_arc_group(spec: Spec, state: int, event: str) -> _GroupResult:
+    arcs = spec.arcs_from(state, event)
+    decl = spec.states[state]
+    inputs = sorted({name for arc in arcs for name in arc.guard.variables()}, key=_input_order)
+    on_event = f" on {event}" if event != spec.step_event or len(spec.events) > 1 else ""
+    if len(inputs) > MAX_INPUTS_PER_STATE:
+        message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs; consistency and completeness "
+                   f"are checked only up to {MAX_INPUTS_PER_STATE} inputs per state")
+        hint = "split the state so that each tests fewer inputs"
+        firing = [] if decl.final else list(arcs)
+        return _GroupResult([Finding(decl.loc, WARNING, "too-many-inputs", message, hint)], firing)
+
+    tables = _TruthTables(inputs)
+    findings: list[Finding] = []
+    firing: list[ArcDecl] = []
+    covered = 0  # valuations for which an earlier arc (in try order) is enabled
+    for position, arc in enumerate(arcs):
+        table = tables.of(arc.guard)
+        earlier = arcs[:position]
+        if table == 0:
+            findings.append(Finding(
+                arc.guard_loc, ERROR, "never-true",
+                f"the guard \"{arc.guard}\" of {_arc_name(arc)} can never be true, so the arc never fires",
+                "fix the guard, or delete the arc",
+            ))
+        elif table & ~covered == 0:
+            winners = [other for other in earlier if tables.of(other.guard) & table]
+            shown = _variables_of(arc, *winners)
+            findings.append(Finding(
+                arc.guard_loc, ERROR, "shadowed",
+                f"{_arc_name(arc)} can never fire: whenever its guard \"{arc.guard}\" is true "
+                f"({_when(tables.first_valuation(table, shown))}) an arc tried before it is enabled: "
+                + ", ".join(_arc_name(other) for other in winners),
+                "make its guard exclusive of theirs, give it a smaller priority number than theirs, or delete it",
+            ))
+        else:
+            if not decl.final:
+                firing.append(arc)
+            for other in earlier:
+                both = tables.of(other.guard) & table
+                if both and not _ordered_by_priority(other, arc):
+                    findings.append(Finding(
+                        arc.guard_loc, ERROR, "overlap",
+                        f"{_arc_name(arc)} and {_arc_name(other)} are both enabled "
+                        + _when(tables.first_valuation(both, _variables_of(arc, other))),
+                        "make the guards exclusive (e.g. add a negated input to one of them), "
+                        "or give both arcs different priorities to say which one wins",
+                    ))
+        covered |= table
+
+    uncovered = tables.full & ~covered
+    if uncovered and not decl.final and not decl.may_stay:
+        if arcs:
+            message = f"{_state_name(decl)} has no enabled arc{on_event} {_when(tables.first_valuation(uncovered))}"
+        else:
+            message = f"{_state_name(decl)} is not final and no arc leaves it{on_event}"
+        findings.append(Finding(
+            decl.loc, ERROR, "incomplete", message,
+            "add an arc for this case, or write `may_stay: true` in the state if staying put is intended",
+        ))
+    return _GroupResult(findings, firing)
+
+
+def _ordered_by_priority(first: ArcDecl, second: ArcDecl) -> bool:
+    """Overlapping guards are allowed only when both arcs carry different priorities."""
+    return first.priority is not None and second.priority is not None and first.priority != second.priority
+
+
+def _variables_of(*arcs: ArcDecl) -> set[str]:
+    return {name for arc in arcs for name in arc.guard.variables()}
+
+
+def _state_name(decl: StateDecl) -> str:
+    return f"state {decl.number} ({decl.name})"
+
+
+def _arc_name(arc: ArcDecl) -> str:
+    return f"arc {arc.source} -> {arc.target} (line {arc.loc.line})"
+
+
+# ---------------------------------------------------------------------------------------------
+# The transition graph: unreachable states, no way to finish
+
+
+def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
+    successors: dict[int, set[int]] = {state: set() for state in spec.states}
+    predecessors: dict[int, set[int]] = {state: set() for state in spec.states}
+    for arc in firing:
+        successors[arc.source].add(arc.target)
+        predecessors[arc.target].add(arc.source)
+
+    findings = []
+    reachable = _closure([spec.initial], successors)
+    for state in sorted(set(spec.states) - reachable):
+        decl = spec.states[state]
+        findings.append(Finding(
+            decl.loc, WARNING, "unreachable",
+            f"{_state_name(decl)} cannot be reached from the initial state {spec.initial}",
+            "add an arc that leads into it (with a guard that can be true), or delete the state",
+        ))
+
+    finals = [state for state, decl in spec.states.items() if decl.final]
+    if not finals:
+        findings.append(Finding(
+            spec.loc, ERROR, "no-final", "the spec has no final state, so a run can never stop",
+            "mark the state where the search ends with `final: true`",
+        ))
+        return findings
+    can_finish = _closure(finals, predecessors)
+    for state in sorted(reachable - can_finish):
+        decl = spec.states[state]
+        findings.append(Finding(
+            decl.loc, ERROR, "cannot-finish",
+            f"no final state can be reached from {_state_name(decl)}, so a run that gets there never stops",
+            "add an arc (or a path of arcs) from it towards a final state",
+        ))
+    return findings
+
+
+def _closure(start: Iterable[int], edges: dict[int, set[int]]) -> set[int]:
+    seen = set(start)
+    queue = deque(seen)
+    while queue:
+        for following in edges[queue.popleft()]:
+            if following not in seen:
+                seen.add(following)
+                queue.append(following)
+    return seen
+
+
+# ---------------------------------------------------------------------------------------------
+# Declarations nobody uses
+
+
+def _check_unused(spec: Spec) -> list[Finding]:
+    tested = {name for arc in spec.arcs for name in arc.guard.variables()}
+    run = {name for arc in spec.arcs for name in arc.actions}
+    run |= {name for decl in spec.states.values() for name in decl.on_enter}
+    findings = []
+    for name, decl in spec.inputs.items():
+        if name not in tested:
+            findings.append(Finding(
+                decl.loc, WARNING, "unused-input", f"input {name} is declared but no guard tests it",
+                "test it in a guard, or delete the declaration",
+            ))
+    for name, decl in spec.outputs.items():
+        if name not in run:
+            findings.append(Finding(
+                decl.loc, WARNING, "unused-output", f"output {name} is declared but no arc or state runs it",
+                "list it in an arc's `actions` or a state's `on_enter`, or delete the declaration",
+            ))
+    return findings

@@ -1,0 +1,211 @@
+"""Running a spec on the `transitions` library.
+
+The spec becomes a `transitions.Machine` over a dedicated model object (so the attributes
+`transitions` adds never clash with the context's methods), with `auto_transitions` off. The
+machine is driven from an outer loop, one event per step, never from inside a callback: nested
+triggering would recurse once per step. `transitions` treats "no arc enabled" as a silent no-op;
+here it is an error naming the state and the inputs' values, because it means the graph is
+incomplete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from transitions import Machine, State
+
+from .errors import InputError, RunError
+from .guards import compile_guard
+from .spec import ArcDecl, Spec
+from .trace import StepRecord, TraceSink
+
+DEFAULT_MAX_STEPS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    final_state: int
+    steps: int
+
+
+class _MachineModel:
+    """What `transitions` decorates with triggers and `is_<state>` helpers: nothing else lives here."""
+
+
+class Automaton:
+    """One spec bound to one context object, ready to run."""
+
+    def __init__(self, spec: Spec, context: object, sinks: Sequence[TraceSink] = (), max_steps: int | None = None) -> None:
+        self.spec = spec
+        self.context = context
+        self.sinks = tuple(sinks)
+        self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+        # The inputs read during the current step, in reading order (a Mealy automaton samples each input once per step).
+        self._values: dict[str, bool] = {}
+        self._fired: ArcDecl | None = None
+        self._inputs = {name: _bound(context, decl.call, name) for name, decl in spec.inputs.items()}
+        self._outputs = {name: _bound(context, decl.call, name) for name, decl in spec.outputs.items()}
+        self._model = _MachineModel()
+        self._machine = self._build_machine()
+
+    # -- construction ---------------------------------------------------------------------------
+
+    def _build_machine(self) -> Machine:
+        spec = self.spec
+        states = [
+            State(str(number), on_enter=[self._action_runner(state.on_enter)] if state.on_enter else None)
+            for number, state in spec.states.items()
+        ]
+        machine = Machine(
+            model=self._model,
+            states=states,
+            initial=str(spec.initial),
+            auto_transitions=False,
+            send_event=False,
+            ignore_invalid_triggers=True,  # a state without arcs for the event: reported by the run loop
+        )
+        for number in spec.states:
+            for event in spec.events:
+                for arc in spec.arcs_from(number, event):
+                    machine.add_transition(
+                        event,
+                        str(arc.source),
+                        str(arc.target),
+                        conditions=[compile_guard(arc.guard, self._read_input)],
+                        # `before`, not `after`: transitions runs the target's on_enter between the two,
+                        # and the methodology runs an arc's actions before the state's.
+                        before=[self._arc_runner(arc)],
+                    )
+        return machine
+
+    def _read_input(self, name: str) -> bool:
+        values = self._values
+        if name in values:
+            return values[name]
+        value = bool(self._inputs[name]())  # transitions compares with `== True`: coerce to a real bool
+        values[name] = value
+        return value
+
+    def _action_runner(self, names: Sequence[str]) -> Callable[[], None]:
+        methods = tuple(self._outputs[name] for name in names)
+
+        def run_actions() -> None:
+            for method in methods:
+                method()
+
+        return run_actions
+
+    def _arc_runner(self, arc: ArcDecl) -> Callable[[], None]:
+        run_actions = self._action_runner(arc.actions)
+
+        def fire() -> None:
+            self._fired = arc
+            run_actions()
+
+        return fire
+
+    # -- running --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> int:
+        return int(self._model.state)
+
+    def run(self, event: str | None = None) -> RunSummary:
+        """Send `event` (the spec's step event by default) until a final state is reached."""
+        spec = self.spec
+        event = event or spec.step_event
+        if event not in spec.events:
+            raise InputError(f"{spec.path}: event '{event}' is not declared in automaton {spec.automaton}")
+        final = {str(number) for number, state in spec.states.items() if state.final}
+        for sink in self.sinks:
+            sink.started(spec, self.state, event)
+        model = self._model
+        trigger = model.trigger
+        steps = 0
+        try:
+            while model.state not in final:
+                if steps >= self.max_steps:
+                    raise RunError(
+                        f"{spec.automaton}: step limit of {self.max_steps:,} reached in state {self.state}"
+                        f" ({spec.states[self.state].name}); raise the limit or check the graph for a cycle"
+                        " that never reaches a final state"
+                    )
+                before = model.state
+                self._values = {}
+                self._fired = None
+                steps += 1
+                if not trigger(event):
+                    self._no_arc_enabled(int(before), event)
+                if self.sinks:
+                    record = self._record(steps, event, int(before))
+                    for sink in self.sinks:
+                        sink.step(record)
+        except BaseException as error:
+            failing = self._record(steps, event, int(before)) if steps else None
+            for sink in self.sinks:
+                sink.failed(spec, failing, error)
+            raise
+        final_state = self.state
+        for sink in self.sinks:
+            sink.finished(spec, final_state, steps)
+        return RunSummary(final_state, steps)
+
+    def _no_arc_enabled(self, state: int, event: str) -> None:
+        declared = self.spec.states[state]
+        if declared.may_stay:
+            return
+        tested: dict[str, None] = {}
+        for arc in self.spec.arcs_from(state, event):
+            for name in arc.guard.variables():
+                tested.setdefault(name, None)
+        values = " ".join(f"{name}={int(self._read_input(name))}" for name in tested) or "(no inputs tested)"
+        raise RunError(
+            f"{self.spec.automaton}: no arc enabled in state {state} ({declared.name}) on {event} with {values};"
+            f" the graph is incomplete ({self.spec.path}:{declared.loc.line})"
+        )
+
+    def _record(self, step: int, event: str, before: int) -> StepRecord:
+        arc = self._fired
+        outputs: tuple[str, ...] = ()
+        if arc is not None:
+            outputs = arc.actions + self.spec.states[arc.target].on_enter
+        return StepRecord(
+            automaton=self.spec.automaton,
+            step=step,
+            event=event,
+            state_before=before,
+            inputs=tuple(self._values.items()),
+            arc=arc.index if arc is not None else None,
+            outputs=outputs,
+            state_after=self.state,
+        )
+
+
+def _bound(context: object, method: str, name: str) -> Callable[[], Any]:
+    try:
+        return getattr(context, method)
+    except AttributeError:
+        raise InputError(f"{name} calls '{method}', which {type(context).__name__} does not have") from None
+
+
+ENGINES = ("transitions", "generated")
+
+
+def execute(
+    spec: Spec,
+    context: object,
+    engine: str = "transitions",
+    sinks: Iterable[TraceSink] = (),
+    max_steps: int | None = None,
+) -> RunSummary:
+    """Run `spec` on `context` until a final state; `engine` picks the runtime (see ENGINES)."""
+    sinks = tuple(sinks)
+    if engine == "transitions":
+        return Automaton(spec, context, sinks, max_steps).run()
+    if engine == "generated":
+        from .codegen import run_generated
+
+        return run_generated(spec, context, sinks, max_steps)
+    raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")

@@ -1,0 +1,62 @@
+"""Errors with context. They are raised anywhere and rendered once, at the CLI edge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class AutomataError(Exception):
+    """Base of every error the framework reports to a user. `exit_code` follows the CLI conventions."""
+
+    exit_code = 2
+
+    def render(self) -> str:
+        return str(self)
+
+
+class InputError(AutomataError):
+    """Bad user input: an option value, a file, a position. Exit code 2."""
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A position in a source file, 1-based like editors show it."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class SpecError(AutomataError):
+    """A defect in a spec file, reported as FILE:LINE:COL: error: message, with a hint."""
+
+    def __init__(self, loc: Loc, message: str, hint: str = "") -> None:
+        super().__init__(f"{loc}: error: {message}")
+        self.loc = loc
+        self.message = message
+        self.hint = hint
+
+    def render(self) -> str:
+        text = f"{self.loc}: error: {self.message}"
+        return f"{text}\n  hint: {self.hint}" if self.hint else text
+
+
+class SpecErrors(AutomataError):
+    """Several spec defects found in one pass, so that a user fixes them all at once."""
+
+    def __init__(self, errors: list[SpecError]) -> None:
+        errors = sorted(errors, key=lambda error: (error.loc.line, error.loc.col))
+        super().__init__("\n".join(error.render() for error in errors))
+        self.errors = errors
+
+    def render(self) -> str:
+        return "\n".join(error.render() for error in self.errors)
+
+
+class RunError(AutomataError):
+    """An automaton misbehaved while running (no arc enabled, step limit). Exit code 1: a defect."""
+
+    exit_code = 1

@@ -1,0 +1,190 @@
+"""Traces of automaton runs: one record per step, and the sinks that keep or show them.
+
+A step record holds everything the methodology's protocol shows: the event, the state before,
+every input evaluated (in evaluation order, with its value), the arc taken, the outputs executed
+and the state after. Sinks receive the run's start, each step, and either its finish or its
+failure, so a trace is complete even when a run fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .spec import Spec
+
+
+@dataclass(frozen=True, slots=True)
+class StepRecord:
+    automaton: str
+    step: int  # 1-based
+    event: str
+    state_before: int
+    inputs: tuple[tuple[str, bool], ...]  # in evaluation order
+    arc: int | None  # ArcDecl.index of the arc taken; None when the automaton stayed
+    outputs: tuple[str, ...]  # the arc's actions, then the target state's on_enter actions
+    state_after: int
+
+    def as_dict(self) -> dict:
+        return {
+            "type": "step",
+            "automaton": self.automaton,
+            "step": self.step,
+            "event": self.event,
+            "state_before": self.state_before,
+            "inputs": [[name, value] for name, value in self.inputs],
+            "arc": self.arc,
+            "outputs": list(self.outputs),
+            "state_after": self.state_after,
+        }
+
+
+class TraceSink:
+    """Receives a run's records. Subclasses override what they need."""
+
+    def started(self, spec: Spec, state: int, event: str) -> None:
+        pass
+
+    def step(self, record: StepRecord) -> None:
+        pass
+
+    def finished(self, spec: Spec, state: int, steps: int) -> None:
+        pass
+
+    def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        """`record` is the failing step as far as it got (inputs read so far), or None."""
+
+    def close(self) -> None:
+        pass
+
+
+class MemorySink(TraceSink):
+    """Keeps step records in a list (tests, verification of traces)."""
+
+    def __init__(self) -> None:
+        self.records: list[StepRecord] = []
+        self.error: BaseException | None = None
+        self.final_state: int | None = None
+
+    def step(self, record: StepRecord) -> None:
+        self.records.append(record)
+
+    def finished(self, spec: Spec, state: int, steps: int) -> None:
+        self.final_state = state
+
+    def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        if record is not None:
+            self.records.append(record)
+        self.error = error
+
+
+class JsonlSink(TraceSink):
+    """Writes one JSON object per line: a start record, step records, then a finish or error record.
+
+    The file is written to a temporary name beside the target and moved into place on close, so a
+    reader never sees a half-written trace; a failed run still produces a complete, valid file whose
+    last record is the error.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        directory = self.path.parent if str(self.path.parent) else Path(".")
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=directory)
+        self._temporary = Path(temporary)
+        self._file: IO[str] = os.fdopen(descriptor, "w", encoding="utf-8")
+        self._write = self._file.write
+
+    def _emit(self, record: dict) -> None:
+        self._write(json.dumps(record, separators=(",", ":")) + "\n")
+
+    def started(self, spec: Spec, state: int, event: str) -> None:
+        self._emit({"type": "start", "automaton": spec.automaton, "spec": spec.path, "state": state, "event": event})
+
+    def step(self, record: StepRecord) -> None:
+        self._emit(record.as_dict())
+
+    def finished(self, spec: Spec, state: int, steps: int) -> None:
+        self._emit({"type": "finish", "automaton": spec.automaton, "state": state, "steps": steps})
+
+    def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        if record is not None:
+            failing = record.as_dict()
+            failing["type"] = "failed-step"
+            self._emit(failing)
+        self._emit({"type": "error", "automaton": spec.automaton, "error": type(error).__name__, "message": str(error)})
+
+    def close(self) -> None:
+        if self._file.closed:
+            return
+        self._file.close()
+        os.replace(self._temporary, self.path)
+
+
+PROTOCOL_KINDS = frozenset({"start", "input", "output", "transition", "finish"})
+
+
+class ProtocolSink(TraceSink):
+    """The methodology's human protocol, one line per fact:
+
+        { A1: started in state 1 (Searching) with event e0
+        i x1: the tour is complete? - NO
+        * z2: make the move
+        T A1: moved from state 1 to state 2
+        } A1: finished in state 2
+
+    Each kind of line (start, input, output, transition, finish) can be switched off.
+    """
+
+    def __init__(self, stream: IO[str] | None = None, kinds: frozenset[str] = PROTOCOL_KINDS) -> None:
+        unknown = set(kinds) - PROTOCOL_KINDS
+        if unknown:
+            raise ValueError(f"unknown protocol line kinds: {', '.join(sorted(unknown))}")
+        self.stream = stream if stream is not None else sys.stdout
+        self.kinds = kinds
+        self._spec: Spec | None = None
+
+    def started(self, spec: Spec, state: int, event: str) -> None:
+        self._spec = spec
+
+    def _state(self, number: int) -> str:
+        state = self._spec.states.get(number) if self._spec else None
+        return f"state {number} ({state.name})" if state else f"state {number}"
+
+    def _lines(self, record: StepRecord) -> list[str]:
+        spec = self._spec
+        assert spec is not None
+        name = record.automaton
+        lines = []
+        if "start" in self.kinds:
+            lines.append(f"{{ {name}: started in {self._state(record.state_before)} with event {record.event}")
+        if "input" in self.kinds:
+            for input_name, value in record.inputs:
+                lines.append(f"i {input_name}: {spec.inputs[input_name].doc} - {'YES' if value else 'NO'}")
+        if "output" in self.kinds:
+            for output in record.outputs:
+                lines.append(f"* {output}: {spec.outputs[output].doc}")
+        if "transition" in self.kinds and record.arc is not None:
+            lines.append(f"T {name}: moved from state {record.state_before} to state {record.state_after}")
+        if "finish" in self.kinds:
+            lines.append(f"}} {name}: finished in {self._state(record.state_after)}")
+        return lines
+
+    def step(self, record: StepRecord) -> None:
+        self.stream.write("".join(line + "\n" for line in self._lines(record)))
+
+    def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        if record is not None:
+            lines = self._lines(record)
+            if "finish" in self.kinds:
+                lines = lines[:-1]
+            self.stream.write("".join(line + "\n" for line in lines))
+        self.stream.write(f"! {spec.automaton}: failed: {error}\n")
+
+    def close(self) -> None:
+        self.stream.flush()

@@ -1,0 +1,129 @@
+"""Equivalence of implementations: same events in the same order, then the same result.
+
+Each implementation is a callable taking an observer and returning a comparable result. The
+reference runs first; every other implementation is compared with it event by event, and the
+first divergence is reported with a few events of context from each side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Event, Recorder, format_event
+
+Implementation = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class ImplRun:
+    name: str
+    events: list[Event] = field(repr=False)
+    result: Any
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Divergence:
+    kind: str  # "event": streams differ; "result": same streams, different results; "error": one side raised
+    reference: str
+    other: str
+    index: int  # 0-based position in the event stream of the first difference
+    expected: Any  # the reference's event (or result, or error) there; None when its stream ended
+    actual: Any  # the other's
+    context_before: tuple[Event, ...]
+    reference_after: tuple[Event, ...]
+    other_after: tuple[Event, ...]
+
+    def describe(self) -> str:
+        if self.kind == "result":
+            return (
+                f"{self.other} emitted the same {self.index} events as {self.reference} but returned a different result:\n"
+                f"  {self.reference}: {self.expected!r}\n  {self.other}: {self.actual!r}"
+            )
+        lines = []
+        if self.kind == "error":
+            lines.append(f"{self.other} failed after {self.index} events that agree with {self.reference}: {self.actual}")
+            return "\n".join(lines)
+        lines.append(f"first divergence between {self.reference} and {self.other} at event #{self.index + 1}:")
+        start = self.index - len(self.context_before)
+        for offset, event in enumerate(self.context_before):
+            lines.append(f"    #{start + offset + 1:<8} {format_event(event)}   (both)")
+        for name, first, rest in (
+            (self.reference, self.expected, self.reference_after),
+            (self.other, self.actual, self.other_after),
+        ):
+            shown = "(stream ended)" if first is None else format_event(first)
+            tail = "  then " + ", ".join(format_event(e) for e in rest) if rest else ""
+            lines.append(f"  > #{self.index + 1:<8} {shown}   ({name}){tail}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    reference: str
+    runs: dict[str, ImplRun]
+    divergence: Divergence | None
+
+    @property
+    def agree(self) -> bool:
+        return self.divergence is None
+
+    @property
+    def result(self) -> Any:
+        return self.runs[self.reference].result
+
+
+def run_one(name: str, implementation: Implementation) -> ImplRun:
+    recorder = Recorder()
+    try:
+        result = implementation(recorder)
+    except Exception as error:  # a failing implementation is a verification finding, not a crash
+        return ImplRun(name, recorder.events, None, f"{type(error).__name__}: {error}")
+    return ImplRun(name, recorder.events, result)
+
+
+def first_divergence(reference: ImplRun, other: ImplRun, context: int = 3) -> Divergence | None:
+    expected, actual = reference.events, other.events
+    limit = min(len(expected), len(actual))
+    index = next((i for i in range(limit) if expected[i] != actual[i]), limit)
+    if index == limit and len(expected) == len(actual):
+        if reference.error != other.error:
+            failed = other if other.error else reference
+            return Divergence("error", reference.name, failed.name, index, reference.error, failed.error, (), (), ())
+        if reference.result != other.result:
+            return Divergence("result", reference.name, other.name, index, reference.result, other.result, (), (), ())
+        return None
+    return Divergence(
+        kind="event",
+        reference=reference.name,
+        other=other.name,
+        index=index,
+        expected=expected[index] if index < len(expected) else None,
+        actual=actual[index] if index < len(actual) else None,
+        context_before=tuple(expected[max(0, index - context):index]),
+        reference_after=tuple(expected[index + 1:index + 1 + context]),
+        other_after=tuple(actual[index + 1:index + 1 + context]),
+    )
+
+
+def verify(impls: Mapping[str, Implementation], reference: str = "iterative", context: int = 3) -> Verdict:
+    """Run every implementation and compare each with `reference`; the first difference found wins."""
+    if reference not in impls:
+        raise ValueError(f"reference implementation '{reference}' is not among {', '.join(impls)}")
+    runs = {reference: run_one(reference, impls[reference])}
+    for name, implementation in impls.items():
+        if name != reference:
+            runs[name] = run_one(name, implementation)
+    divergence = None
+    for name, run in runs.items():
+        if name == reference:
+            continue
+        divergence = first_divergence(runs[reference], run, context)
+        if divergence is not None:
+            break
+    if divergence is None and runs[reference].error:
+        ref = runs[reference]
+        divergence = Divergence("error", reference, reference, len(ref.events), None, ref.error, (), (), ())
+    return Verdict(reference, runs, divergence)
