@@ -123,7 +123,9 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         from .cli_support import print_json
 
-        print_json({"findings": [finding.as_dict() for finding in findings],
+        print_json({"findings": [
+            {"file": f.loc.file, "line": f.loc.line, "col": f.loc.col, "severity": f.severity, "code": f.code,
+             "message": f.message} for f in findings],
                     "errors": sum(f.severity == "error" for f in findings)})
     else:
         for finding in findings:

@@ -1,0 +1,50 @@
+from automata.verify import verify
+
+
+def counting(limit, change_at=None, result=None):
+    def implementation(observer):
+        for i in range(limit):
+            observer.emit("step", 99 if i == change_at else i)
+        observer.emit("done")
+        return result if result is not None else limit
+
+    return implementation
+
+
+def test_agreeing_implementations():
+    verdict = verify({"iterative": counting(5), "recursive": counting(5), "automaton": counting(5)})
+    assert verdict.agree and verdict.result == 5
+    assert {len(run.events) for run in verdict.runs.values()} == {6}
+
+
+def test_first_divergence_with_context():
+    verdict = verify({"iterative": counting(8), "automaton": counting(8, change_at=5)})
+    divergence = verdict.divergence
+    assert not verdict.agree
+    assert (divergence.kind, divergence.index) == ("event", 5)
+    assert divergence.expected == ("step", 5) and divergence.actual == ("step", 99)
+    assert divergence.context_before == (("step", 2), ("step", 3), ("step", 4))
+    assert divergence.reference_after == (("step", 6), ("step", 7), ("done",))
+    text = divergence.describe()
+    assert "event #6" in text and "step(99)   (automaton)" in text
+
+
+def test_a_shorter_stream_diverges_where_it_ends():
+    divergence = verify({"iterative": counting(4), "recursive": counting(3)}).divergence
+    assert divergence.index == 3 and divergence.expected == ("step", 3) and divergence.actual == ("done",)
+
+
+def test_same_stream_different_result():
+    divergence = verify({"iterative": counting(2), "recursive": counting(2, result=7)}).divergence
+    assert divergence.kind == "result" and (divergence.expected, divergence.actual) == (2, 7)
+
+
+def test_a_crash_is_a_finding_not_a_crash():
+    def broken(observer):
+        observer.emit("step", 0)
+        raise RuntimeError("boom")
+
+    verdict = verify({"iterative": counting(1), "automaton": broken})
+    assert verdict.divergence.kind == "event"
+    verdict = verify({"iterative": counting(0), "automaton": lambda obs: (_ for _ in ()).throw(RuntimeError("x"))})
+    assert not verdict.agree
