@@ -25,6 +25,23 @@ from .spec import ArcDecl, Spec, StateDecl, load_spec
 ERROR = "error"
 WARNING = "warning"
 
+# Every finding code and its severity, in one place (docs/checks.md has a section for each).
+# Errors are defects that make a run misbehave or a graph lie to its reader; warnings are dead
+# weight that changes nothing at run time.
+SEVERITY = {
+    "load": ERROR,
+    "overlap": ERROR,
+    "incomplete": ERROR,
+    "never-true": ERROR,
+    "shadowed": ERROR,
+    "no-final": ERROR,
+    "cannot-finish": ERROR,
+    "unreachable": WARNING,
+    "unused-input": WARNING,
+    "unused-output": WARNING,
+    "too-many-inputs": WARNING,
+}
+
 # 2**20 valuations is about a million bits per truth table: still instant. A state testing more
 # inputs than that is not checked for consistency and completeness (a warning says so).
 MAX_INPUTS_PER_STATE = 20
@@ -45,6 +62,10 @@ class Finding:
         return f"{text}\n  hint: {self.hint}" if self.hint else text
 
 
+def _finding(loc: Loc, code: str, message: str, hint: str) -> Finding:
+    return Finding(loc, SEVERITY[code], code, message, hint)
+
+
 def has_errors(findings: Iterable[Finding]) -> bool:
     """The CLI's exit-code rule: any finding of severity error fails the check (exit 1)."""
     return any(finding.severity == ERROR for finding in findings)
@@ -55,7 +76,7 @@ def check_file(path: str | Path) -> list[Finding]:
     try:
         spec = load_spec(path)
     except SpecErrors as errors:
-        return [Finding(error.loc, ERROR, "load", error.message, error.hint) for error in errors.errors]
+        return [_finding(error.loc, "load", error.message, error.hint) for error in errors.errors]
     return check_spec(spec)
 
 
@@ -112,7 +133,8 @@ class _TruthTables:
         return result
 
     def first_valuation(self, table: int, shown: Iterable[str] | None = None) -> str:
-        """The first valuation in `table` as `x1=1 x2=0`, limited to the inputs in `shown`."""
+        """The first valuation in `table` as `x1=1 x2=0`, limited to the inputs in `shown`
+        ("" when no input is shown: the guards involved are constants)."""
         number = (table & -table).bit_length() - 1
         wanted = set(self.inputs if shown is None else shown)
         parts = [
@@ -121,11 +143,6 @@ class _TruthTables:
             if name in wanted
         ]
         return " ".join(parts)
-
-
-def _when(valuation: str) -> str:
-    """`when x1=1 x2=0`; a valuation over no inputs means the guards involved are constants."""
-    return f"when {valuation}" if valuation else "always (the guards involved test no input)"
 
 
 def _input_order(name: str) -> tuple[int, str]:
@@ -161,41 +178,41 @@ def _check_arc_group(spec: Spec, state: int, event: str) -> _GroupResult:
                    f"are checked only up to {MAX_INPUTS_PER_STATE} inputs per state")
         hint = "split the state so that each tests fewer inputs"
         firing = [] if decl.final else list(arcs)
-        return _GroupResult([Finding(decl.loc, WARNING, "too-many-inputs", message, hint)], firing)
+        return _GroupResult([_finding(decl.loc, "too-many-inputs", message, hint)], firing)
 
     tables = _TruthTables(inputs)
     findings: list[Finding] = []
     firing: list[ArcDecl] = []
+    guard_tables = [tables.of(arc.guard) for arc in arcs]
     covered = 0  # valuations for which an earlier arc (in try order) is enabled
-    for position, arc in enumerate(arcs):
-        table = tables.of(arc.guard)
-        earlier = arcs[:position]
+    for position, (arc, table) in enumerate(zip(arcs, guard_tables)):
+        earlier = list(zip(arcs[:position], guard_tables[:position]))
         if table == 0:
-            findings.append(Finding(
-                arc.guard_loc, ERROR, "never-true",
+            findings.append(_finding(
+                arc.guard_loc, "never-true",
                 f"the guard \"{arc.guard}\" of {_arc_name(arc)} can never be true, so the arc never fires",
                 "fix the guard, or delete the arc",
             ))
         elif table & ~covered == 0:
-            winners = [other for other in earlier if tables.of(other.guard) & table]
+            winners = [other for other, other_table in earlier if other_table & table]
             shown = _variables_of(arc, *winners)
-            findings.append(Finding(
-                arc.guard_loc, ERROR, "shadowed",
+            findings.append(_finding(
+                arc.guard_loc, "shadowed",
                 f"{_arc_name(arc)} can never fire: whenever its guard \"{arc.guard}\" is true "
-                f"({_when(tables.first_valuation(table, shown))}) an arc tried before it is enabled: "
+                f"({_example(tables.first_valuation(table, shown))}) an arc tried before it is enabled: "
                 + ", ".join(_arc_name(other) for other in winners),
                 "make its guard exclusive of theirs, give it a smaller priority number than theirs, or delete it",
             ))
         else:
             if not decl.final:
                 firing.append(arc)
-            for other in earlier:
-                both = tables.of(other.guard) & table
+            for other, other_table in earlier:
+                both = other_table & table
                 if both and not _ordered_by_priority(other, arc):
-                    findings.append(Finding(
-                        arc.guard_loc, ERROR, "overlap",
+                    findings.append(_finding(
+                        arc.guard_loc, "overlap",
                         f"{_arc_name(arc)} and {_arc_name(other)} are both enabled "
-                        + _when(tables.first_valuation(both, _variables_of(arc, other))),
+                        + _when(tables.first_valuation(both, _variables_of(arc, other)), "always"),
                         "make the guards exclusive (e.g. add a negated input to one of them), "
                         "or give both arcs different priorities to say which one wins",
                     ))
@@ -204,14 +221,23 @@ def _check_arc_group(spec: Spec, state: int, event: str) -> _GroupResult:
     uncovered = tables.full & ~covered
     if uncovered and not decl.final and not decl.may_stay:
         if arcs:
-            message = f"{_state_name(decl)} has no enabled arc{on_event} {_when(tables.first_valuation(uncovered))}"
+            valuation = tables.first_valuation(uncovered)
+            message = f"{_state_name(decl)} has no enabled arc{on_event} {_when(valuation, 'at all')}"
         else:
             message = f"{_state_name(decl)} is not final and no arc leaves it{on_event}"
-        findings.append(Finding(
-            decl.loc, ERROR, "incomplete", message,
+        findings.append(_finding(
+            decl.loc, "incomplete", message,
             "add an arc for this case, or write `may_stay: true` in the state if staying put is intended",
         ))
     return _GroupResult(findings, firing)
+
+
+def _when(valuation: str, otherwise: str) -> str:
+    return f"when {valuation}" if valuation else otherwise
+
+
+def _example(valuation: str) -> str:
+    return f"e.g. {valuation}" if valuation else "always"
 
 
 def _ordered_by_priority(first: ArcDecl, second: ArcDecl) -> bool:
@@ -246,24 +272,24 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
     reachable = _closure([spec.initial], successors)
     for state in sorted(set(spec.states) - reachable):
         decl = spec.states[state]
-        findings.append(Finding(
-            decl.loc, WARNING, "unreachable",
+        findings.append(_finding(
+            decl.loc, "unreachable",
             f"{_state_name(decl)} cannot be reached from the initial state {spec.initial}",
             "add an arc that leads into it (with a guard that can be true), or delete the state",
         ))
 
     finals = [state for state, decl in spec.states.items() if decl.final]
     if not finals:
-        findings.append(Finding(
-            spec.loc, ERROR, "no-final", "the spec has no final state, so a run can never stop",
+        findings.append(_finding(
+            spec.loc, "no-final", "the spec has no final state, so a run can never stop",
             "mark the state where the search ends with `final: true`",
         ))
         return findings
     can_finish = _closure(finals, predecessors)
     for state in sorted(reachable - can_finish):
         decl = spec.states[state]
-        findings.append(Finding(
-            decl.loc, ERROR, "cannot-finish",
+        findings.append(_finding(
+            decl.loc, "cannot-finish",
             f"no final state can be reached from {_state_name(decl)}, so a run that gets there never stops",
             "add an arc (or a path of arcs) from it towards a final state",
         ))
@@ -292,14 +318,14 @@ def _check_unused(spec: Spec) -> list[Finding]:
     findings = []
     for name, decl in spec.inputs.items():
         if name not in tested:
-            findings.append(Finding(
-                decl.loc, WARNING, "unused-input", f"input {name} is declared but no guard tests it",
+            findings.append(_finding(
+                decl.loc, "unused-input", f"input {name} is declared but no guard tests it",
                 "test it in a guard, or delete the declaration",
             ))
     for name, decl in spec.outputs.items():
         if name not in run:
-            findings.append(Finding(
-                decl.loc, WARNING, "unused-output", f"output {name} is declared but no arc or state runs it",
+            findings.append(_finding(
+                decl.loc, "unused-output", f"output {name} is declared but no arc or state runs it",
                 "list it in an arc's `actions` or a state's `on_enter`, or delete the declaration",
             ))
     return findings

@@ -162,6 +162,29 @@ def schema_command() -> None:
     click.echo(schema_path().read_text(encoding="utf-8"), nl=False)
 
 
+@cli.command("demo")
+@click.pass_context
+def demo_command(ctx: click.Context) -> None:
+    """Show the framework at work: list, check, then each problem's demonstration commands."""
+    import shlex
+
+    scripts: list[tuple[str, ...]] = [("list",), ("check",)]
+    for problem in load_problems().problems.values():
+        scripts.extend(problem.demo)
+    failures = []
+    for argv in scripts:
+        click.secho(f"\n$ automata {shlex.join(argv)}", bold=True)
+        try:
+            cli.main(args=list(argv), prog_name="automata", standalone_mode=False)
+        except click.exceptions.Exit as stop:
+            if stop.exit_code:
+                failures.append(argv)
+    if failures:
+        click.echo(f"\n{len(failures)} demo command(s) failed: " + "; ".join(shlex.join(a) for a in failures), err=True)
+        raise click.exceptions.Exit(1)
+    click.secho(f"\nDemo complete: {len(scripts)} commands ran.", bold=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     try:
         result = cli.main(args=list(argv) if argv is not None else None, prog_name="automata", standalone_mode=False)

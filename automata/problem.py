@@ -27,6 +27,8 @@ class Problem:
     specs: tuple[str, ...]  # relative to the project root
     commands: Mapping[str, click.Command]  # verb ("run", "verify", "compare", "space") -> command
     verify_spec: Callable[[Spec, Sequence[str]], Verdict] | None = None
+    # Command lines (without the leading `automata`) that `automata demo` runs to show the problem off.
+    demo: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

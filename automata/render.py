@@ -42,6 +42,10 @@ _EVENT_FILL = "#fff4d6"
 _INPUT_FILL = "#e3effc"
 _OUTPUT_FILL = "#e6f4ea"
 _DOC_WIDTH = 38  # characters per line of a description on the connection diagram
+# The block's rows and the descriptions beside it share one pitch, so arrows run straight.
+_ROW_PITCH_POINTS = 36
+_NODE_SEP_INCHES = 0.1
+_DOC_HEIGHT_INCHES = _ROW_PITCH_POINTS / 72 - _NODE_SEP_INCHES
 _ARC_LABEL_WIDTH = 26  # an arc label longer than this puts its actions on a second line
 
 # ---------------------------------------------------------------------------------------------
@@ -191,18 +195,18 @@ def _block_label(spec: Spec, left: Sequence[tuple[str, str]], right: Sequence[st
         parts = []
         if row < len(left):
             name, kind = left[row]
-            parts.append(f'<TD PORT="{name}" ALIGN="LEFT" BGCOLOR="{fills[kind]}">{_html(name)}</TD>')
+            parts.append(f'<TD PORT="{name}" HEIGHT="{_ROW_PITCH_POINTS}" ALIGN="LEFT" BGCOLOR="{fills[kind]}">{_html(name)}</TD>')
         else:
-            parts.append("<TD></TD>")
+            parts.append(f'<TD HEIGHT="{_ROW_PITCH_POINTS}"></TD>')
         if row == 0:
             parts.append(name_cell)
         if row < len(right):
-            parts.append(f'<TD PORT="{right[row]}" ALIGN="RIGHT" BGCOLOR="{_OUTPUT_FILL}">{_html(right[row])}</TD>')
+            parts.append(f'<TD PORT="{right[row]}" HEIGHT="{_ROW_PITCH_POINTS}" ALIGN="RIGHT" BGCOLOR="{_OUTPUT_FILL}">{_html(right[row])}</TD>')
         else:
             parts.append("<TD></TD>")
         cells.append(f"<TR>{''.join(parts)}</TR>")
     return (
-        '<<TABLE BORDER="2" CELLBORDER="0" CELLSPACING="0" CELLPADDING="7">'
+        '<<TABLE BORDER="2" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
         + "".join(cells) + "</TABLE>>"
     )
 
@@ -212,9 +216,9 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     graph = graphviz.Digraph(name=f"{spec.automaton}_connections")
     graph.attr(
         label=_dot_text(f"{title_of(spec)} — connection diagram"), labelloc="t", fontname=FONT,
-        fontsize="18", rankdir="LR", nodesep="0.12", ranksep="0.5", splines="spline", pad="0.3",
+        fontsize="18", rankdir="LR", nodesep=str(_NODE_SEP_INCHES), ranksep="0.5", pad="0.3",
     )
-    graph.attr("node", fontname=FONT, fontsize="12", shape="plaintext")
+    graph.attr("node", fontname=FONT, fontsize="12", shape="plaintext", height=f"{_DOC_HEIGHT_INCHES:.2f}", margin="0.08,0")
     graph.attr("edge", arrowsize="0.8", color="#333333")
     left = [(name, "event") for name in spec.events] + [(name, "input") for name in spec.inputs]
     right = list(spec.outputs)

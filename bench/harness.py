@@ -1,0 +1,88 @@
+"""Side-by-side timing: every implementation of a case is timed in the same run, interleaved, so
+ratios against the iterative reference are not skewed by the machine's load drifting between them.
+
+A case is a name plus a mapping implementation-name -> zero-argument callable. Each callable is
+run `repeat` times in round-robin order; the minimum is kept (the least disturbed run).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Case:
+    group: str
+    name: str
+    runs: Mapping[str, Callable[[], object]]
+    reference: str = "iterative"
+    note: str = ""
+
+
+@dataclass
+class Timing:
+    group: str
+    case: str
+    reference: str
+    seconds: dict[str, float] = field(default_factory=dict)
+    note: str = ""
+
+    def ratio(self, name: str) -> float:
+        return self.seconds[name] / self.seconds[self.reference]
+
+
+def measure(case: Case, repeat: int = 3) -> Timing:
+    timing = Timing(case.group, case.name, case.reference, note=case.note)
+    best: dict[str, float] = {name: float("inf") for name in case.runs}
+    for _ in range(repeat):
+        for name, run in case.runs.items():
+            gc.collect()
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    timing.seconds = best
+    return timing
+
+
+def table(timings: list[Timing]) -> str:
+    names: list[str] = []
+    for timing in timings:
+        for name in timing.seconds:
+            if name not in names:
+                names.append(name)
+    header = f"| case | {' | '.join(names)} |"
+    lines = [header, "|" + "---|" * (len(names) + 1)]
+    for timing in timings:
+        cells = []
+        for name in names:
+            if name not in timing.seconds:
+                cells.append("")
+            elif name == timing.reference:
+                cells.append(f"{timing.seconds[name] * 1000:.1f} ms (1.00×)")
+            else:
+                cells.append(f"{timing.seconds[name] * 1000:.1f} ms ({timing.ratio(name):.2f}×)")
+        label = f"{timing.group}: {timing.case}" + (f" — {timing.note}" if timing.note else "")
+        lines.append(f"| {label} | {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
+def save(timings: list[Timing], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "processor": platform.processor(),
+        "timings": [
+            {"group": t.group, "case": t.case, "reference": t.reference, "seconds": t.seconds,
+             "ratios": {name: t.ratio(name) for name in t.seconds}, "note": t.note}
+            for t in timings
+        ],
+    }
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
