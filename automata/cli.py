@@ -125,7 +125,7 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 
         print_json({"findings": [
             {"file": f.loc.file, "line": f.loc.line, "col": f.loc.col, "severity": f.severity, "code": f.code,
-             "message": f.message} for f in findings],
+             "message": f.message, "hint": f.hint} for f in findings],
                     "errors": sum(f.severity == "error" for f in findings)})
     else:
         for finding in findings:
