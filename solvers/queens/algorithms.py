@@ -1,0 +1,69 @@
+"""The shared interface of every N-queens search, and the registry of the algorithms by name.
+
+A placement is written the way the source documents write it: a tuple whose i-th entry is the
+row (1..n) of the queen standing in column i + 1. Every algorithm module exposes
+
+    SPEC: str                                        the automaton's spec, relative to the project root
+    iterative(opts, observer) -> QueensResult        loop with an explicit stack
+    recursive(opts, observer) -> QueensResult        the textbook recursion
+    automaton(opts, observer, engine="transitions", sinks=()) -> QueensResult
+
+and all three report the same events to the observer (see `solvers.queens.events`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from automata.errors import InputError
+
+
+@dataclass(frozen=True)
+class QueensOptions:
+    n: int
+    limit: int | None = None  # stop after this many solutions (None = all)
+    seed: int | None = None  # las-vegas only
+    random_queens: int | None = None  # las-vegas hybrid: k queens at random, then backtracking
+    attempts: int | None = None  # las-vegas: attempts to simulate (None = until the first success)
+
+
+@dataclass(frozen=True)
+class QueensResult:
+    solutions: tuple[tuple[int, ...], ...]  # each: the row of the queen in column 1..n, in the order found
+    count: int
+    stats: tuple[tuple[str, int], ...]  # e.g. (("nodes", 114), ("choices", 7), ("forced", 20))
+
+    def stat(self, name: str, default: int = 0) -> int:
+        """One counter of `stats` by name (`default` when the algorithm does not keep it)."""
+        return dict(self.stats).get(name, default)
+
+
+# name -> module; imported on first use so that one missing module does not break the others
+ALGORITHMS: dict[str, str] = {
+    "backtracking": "solvers.queens.backtracking",
+    "prolog": "solvers.queens.prolog",
+    "mrv": "solvers.queens.mrv",
+    "las-vegas": "solvers.queens.las_vegas",
+    "explicit": "solvers.queens.explicit",
+}
+
+# the algorithms that enumerate every solution (and therefore share the counting tests and `compare`)
+ENUMERATING = ("backtracking", "prolog", "mrv")
+
+
+def algorithm_module(name: str) -> ModuleType:
+    """The module implementing the algorithm `name`, with a clear error if it is unknown or missing."""
+    if name not in ALGORITHMS:
+        known = ", ".join(ALGORITHMS)
+        raise InputError(f"unknown queens algorithm {name!r}; choose one of: {known}")
+    module_name = ALGORITHMS[name]
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        raise InputError(
+            f"the queens algorithm {name!r} is not available: module {module_name} is not installed in this checkout"
+        ) from None

@@ -1,0 +1,65 @@
+"""Fewest degrees of freedom first, with forced placements (the third method of the MRV text).
+
+Branch on the row or column with the fewest free cells; place every forced queen (a line with
+one free cell left) before choosing again; go back by cutting the stack of placed queens to the
+height remembered before the choice. The model is `solvers.queens.mrv_model.MrvSearch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from automata.events import Observer
+from automata.recursion import call_with_deep_stack
+from automata.spec import Spec
+
+from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.contexts import MrvContext, run_automaton
+from solvers.queens.mrv_model import MrvSearch, search_iteratively
+
+SPEC = "specs/queens_mrv.yaml"
+
+
+def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
+    return search_iteratively(MrvSearch(opts.n, observer, opts.limit))
+
+
+def recursive(opts: QueensOptions, observer: Observer) -> QueensResult:
+    search = MrvSearch(opts.n, observer, opts.limit)
+    call_with_deep_stack(_explore, search, depth=opts.n + 2)
+    return search.result()
+
+
+def _explore(search: MrvSearch) -> None:
+    """Place the forced queens, then try each free cell of the tightest line in turn."""
+    while True:
+        if search.is_complete():
+            search.record_solution()
+            return
+        if search.has_blocked_line():
+            search.note_dead_end()
+            return
+        if not search.has_forced_cell():
+            break
+        search.place_forced_queen()
+    choice = search.new_choice_point()
+    for cell in choice.cells:
+        search.cut_back(choice.height)
+        search.place_choice(cell)
+        _explore(search)
+        if search.has_enough():
+            return
+    search.cut_back(choice.height)
+
+
+def automaton(
+    opts: QueensOptions,
+    observer: Observer,
+    engine: str = "transitions",
+    sinks: Sequence[object] = (),
+    spec: Spec | None = None,
+) -> QueensResult:
+    """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
+    search = MrvSearch(opts.n, observer, opts.limit)
+    run_automaton(spec or SPEC, MrvContext(search), engine, sinks)
+    return search.result()

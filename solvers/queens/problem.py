@@ -1,0 +1,449 @@
+"""The `queens` problem on the command line: `automata run|verify|compare queens ...`.
+
+Five algorithms (see `solvers.queens.algorithms`), each with an iterative reference, a recursive
+reference and an automaton that report the same events. `run` solves (or checks a placement),
+`verify` proves the implementations equivalent on one board, `compare` puts the enumerating
+searches side by side.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from automata.cli_support import (
+    IMPLEMENTATIONS,
+    impl_option,
+    open_sinks,
+    parse_int_list,
+    print_json,
+    require_automaton_for_traces,
+    trace_options,
+    verdict_text,
+)
+from automata.errors import InputError
+from automata.events import NullObserver, Observer
+from automata.problem import Problem
+from automata.spec import Spec
+from automata.verify import Verdict, verify
+
+from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
+from solvers.queens.board import check_placement, fundamental
+from solvers.queens.covers import covering_solutions
+from solvers.queens.svg import board_svg
+from solvers.queens.views import NOTATIONS, default_notation, placement_text, stats_line, table
+
+DEFAULT_N = 8
+# The automaton takes one step per queen; beyond this many queens `run` uses the iterative
+# reference for the explicit construction unless --impl is given (the events are the same).
+LARGEST_AUTOMATON_CONSTRUCTION = 100_000
+
+Runner = Callable[[Observer], QueensResult]
+
+
+# --- shared pieces ---------------------------------------------------------------------------
+
+def available_impls() -> tuple[str, ...]:
+    """The implementations this checkout can run (the generated engine arrives with automata.codegen)."""
+    if importlib.util.find_spec("automata.codegen") is None:
+        return tuple(name for name in IMPLEMENTATIONS if name != "generated")
+    return IMPLEMENTATIONS
+
+
+def run_impl(
+    module: Any, impl: str, opts: QueensOptions, observer: Observer, sinks: Sequence[object] = (), spec: Spec | None = None
+) -> QueensResult:
+    """Run one implementation of an algorithm module."""
+    if impl == "iterative":
+        return module.iterative(opts, observer)
+    if impl == "recursive":
+        return module.recursive(opts, observer)
+    if impl not in ("automaton", "generated"):
+        raise InputError(f"unknown implementation {impl!r}; choose one of {', '.join(IMPLEMENTATIONS)}")
+    if impl not in available_impls():
+        raise InputError("--impl generated needs the code generator (automata.codegen), which this checkout lacks")
+    engine = "transitions" if impl == "automaton" else "generated"
+    if spec is None:
+        return module.automaton(opts, observer, engine=engine, sinks=sinks)
+    if "spec" not in inspect.signature(module.automaton).parameters:
+        raise InputError(f"{module.__name__}.automaton cannot run a replacement spec (it has no `spec` parameter)")
+    return module.automaton(opts, observer, engine=engine, sinks=sinks, spec=spec)
+
+
+def _check_n(n: int) -> None:
+    """Every algorithm needs a board; the ones that cannot solve some N (2, 3) say so themselves."""
+    if n < 1:
+        raise click.BadParameter(f"the board needs N >= 1, got {n}", param_hint="--n")
+
+
+def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> int | None:
+    """The solution limit the mode options ask for, refusing combinations that mean nothing."""
+    chosen = [flag for flag, given in (("--count", count), ("--all", all_), ("--first", first is not None)) if given]
+    if len(chosen) > 1:
+        raise click.UsageError(f"{' and '.join(chosen)} exclude each other: pick one")
+    if first is not None and first < 1:
+        raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
+    if algorithm == "explicit" and (all_ or (first or 1) > 1):
+        raise click.UsageError("the explicit construction gives exactly one solution: drop --all / --first")
+    if algorithm == "las-vegas" and all_:
+        raise click.UsageError("las-vegas draws solutions at random and never runs out: use --first K or --attempts N")
+    return first
+
+
+def _options(algorithm: str, n: int, limit: int | None, seed: int | None, random_queens: int | None, attempts: int | None) -> QueensOptions:
+    lv_only = [flag for flag, value in (("--seed", seed), ("--random-queens", random_queens), ("--attempts", attempts)) if value is not None]
+    if lv_only and algorithm != "las-vegas":
+        raise click.UsageError(f"{', '.join(lv_only)} only apply to --algorithm las-vegas")
+    return QueensOptions(n=n, limit=limit, seed=seed, random_queens=random_queens, attempts=attempts)
+
+
+def _check_solutions(solutions: Sequence[tuple[int, ...]]) -> dict[str, Any]:
+    """Check every solution with the independent O(N) checker of `solvers.queens.board`."""
+    invalid = []
+    for index, rows in enumerate(solutions, start=1):
+        attack = check_placement(rows)
+        if attack is not None:
+            invalid.append({"solution": index, "attack": attack.describe()})
+    return {"checked": len(solutions), "valid": not invalid, "invalid": invalid}
+
+
+def _fundamental(solutions: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
+    return [{"solution": list(rows), "orbit": orbit} for rows, orbit in fundamental(solutions)]
+
+
+def _write_svgs(directory: str, n: int, placements: Sequence[Sequence[int]], label: str) -> list[str]:
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise click.BadParameter(f"cannot create {directory}: {error.strerror}", param_hint="--svg") from None
+    written = []
+    width = len(str(len(placements)))
+    for index, rows in enumerate(placements, start=1):
+        path = folder / f"queens-{n}-{label}-{index:0{width}d}.svg"
+        path.write_text(board_svg(rows, title=f"{n} queens, {label} {index}"), encoding="utf-8")
+        written.append(str(path))
+    return written
+
+
+def _solutions_text(count: int) -> str:
+    return f"{count:,} solution" + ("" if count == 1 else "s")
+
+
+def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) -> None:
+    chosen = notation or default_notation(len(placements))
+    for rows in placements:
+        click.echo(placement_text(rows, chosen))
+        if chosen == "grid" and len(placements) > 1:
+            click.echo()
+
+
+# --- run -------------------------------------------------------------------------------------
+
+@click.command("run")
+@click.option("--n", "n", type=int, default=None, help=f"Board size N (N queens on N×N); default {DEFAULT_N}, or the length of --placement.")
+@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True)
+@click.option("--impl", type=click.Choice(IMPLEMENTATIONS), default=None,
+              help="iterative or recursive reference, the automaton on transitions, or the generated code"
+              " [default: automaton; iterative for explicit constructions above 100,000 queens].")
+@click.option("--count", is_flag=True, help="Only count the solutions (no list).")
+@click.option("--all", "all_", is_flag=True, help="Every solution (the default for the enumerating searches).")
+@click.option("--first", type=int, default=None, metavar="K", help="Stop after K solutions.")
+@click.option("--notation", type=click.Choice(NOTATIONS), default=None,
+              help="grid (a diagram), prolog ([1/4,2/2,...]) or list (rows by column: 4,2,7,...). Default: grid for one solution, list for more.")
+@click.option("--fundamental", is_flag=True, help="Also reduce the solutions modulo rotations and reflections (orbit sizes).")
+@click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None, metavar="DIR", help="Write each solution shown as an SVG board into DIR.")
+@click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source.")
+@click.option("--random-queens", type=int, default=None, metavar="K", help="las-vegas: K queens at random, then backtracking (default: all at random).")
+@click.option("--exact", is_flag=True, help="las-vegas: also print the exact p, s, e, t of Brassard & Bratley.")
+@click.option("--attempts", type=int, default=None, help="las-vegas: simulate this many attempts and summarise them.")
+@click.option("--check", is_flag=True, help="Check every solution with the independent O(N) checker (exit 1 if one fails).")
+@click.option("--placement", default=None, metavar="R1,R2,...", help="Check this placement (rows by column) instead of searching; implies --check.")
+@click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6).")
+@trace_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def run_command(
+    n: int | None, algorithm: str, impl: str | None, count: bool, all_: bool, first: int | None, notation: str | None,
+    fundamental: bool, svg_dir: str | None, seed: int | None, random_queens: int | None, exact: bool,
+    attempts: int | None, check: bool, placement: str | None, covers: bool, trace: str | None, protocol: bool,
+    as_json: bool,
+) -> None:
+    """Solve N queens with one algorithm and implementation, or check a given placement."""
+    if placement is not None:
+        _run_placement_check(placement, n, notation, svg_dir, as_json)
+        return
+    n = DEFAULT_N if n is None else n
+    if covers:
+        _run_covers(n, notation, check, svg_dir, as_json)
+        return
+    _check_n(n)
+    if exact and algorithm != "las-vegas":
+        raise click.UsageError("--exact applies to --algorithm las-vegas")
+    limit = _limit_for(algorithm, count, all_, first)
+    if fundamental and limit is not None and algorithm in ENUMERATING:
+        raise click.UsageError("--fundamental reduces the complete set of solutions: drop --first")
+    opts = _options(algorithm, n, limit, seed, random_queens, attempts)
+    if impl is None:
+        impl = "iterative" if algorithm == "explicit" and n > LARGEST_AUTOMATON_CONSTRUCTION and not (trace or protocol) else "automaton"
+    require_automaton_for_traces(impl, trace, protocol)
+    module = algorithm_module(algorithm)
+
+    started = time.perf_counter()
+    with open_sinks(trace, protocol, json_mode=as_json) as sinks:
+        result = run_impl(module, impl, opts, NullObserver(), sinks)
+    seconds = time.perf_counter() - started
+
+    document: dict[str, Any] = {"n": n, "algorithm": algorithm, "impl": impl, "count": result.count}
+    if not count:
+        document["solutions"] = [list(rows) for rows in result.solutions]
+    document["stats"] = dict(result.stats)
+    document["seconds"] = round(seconds, 6)
+    if fundamental:
+        document["fundamental"] = _fundamental(result.solutions)
+    if algorithm == "las-vegas":
+        lv = algorithm_module("las-vegas")
+        if exact:
+            document["exact"] = lv.exact(n, random_queens).as_dict()
+        if attempts is not None:
+            document["simulation"] = lv.simulate(opts)
+    if check:
+        document["check"] = _check_solutions(result.solutions)
+    if svg_dir:
+        shown = [item["solution"] for item in document["fundamental"]] if fundamental else list(result.solutions)
+        document["svg"] = _write_svgs(svg_dir, n, shown, "fundamental" if fundamental else "solution")
+
+    if as_json:
+        print_json(document)
+    else:
+        _echo_run(document, result, notation, count)
+    if check and not document["check"]["valid"]:
+        raise click.exceptions.Exit(1)
+
+
+def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | None, count_only: bool) -> None:
+    n, count = document["n"], document["count"]
+    click.echo(f"{n} queens, {document['algorithm']} ({document['impl']}): {_solutions_text(count)} in {document['seconds']:.3f} s")
+    click.echo(stats_line(document["stats"]))
+    if not count_only and not document.get("fundamental"):
+        _echo_placements(result.solutions, notation)
+    if "fundamental" in document:
+        reps = document["fundamental"]
+        orbits: dict[int, int] = {}
+        for item in reps:
+            orbits[item["orbit"]] = orbits.get(item["orbit"], 0) + 1
+        parts = ", ".join(f"{number} with {orbit} images" for orbit, number in sorted(orbits.items(), reverse=True))
+        click.echo(f"fundamental solutions: {len(reps)}" + (f" ({parts})" if parts else ""))
+        if not count_only:
+            _echo_placements([item["solution"] for item in reps], notation)
+    if "exact" in document:
+        exact = document["exact"]
+        click.echo("exact (Brassard & Bratley): " + ", ".join(
+            f"{key} = {exact[key]:.4f}" if exact[key] is not None else f"{key} = -" for key in ("p", "s", "e", "t")))
+    if "simulation" in document:
+        click.echo("simulation: " + ", ".join(
+            f"{key.replace('_', ' ')} {value:.4f}" if isinstance(value, float) else f"{key.replace('_', ' ')} {value}"
+            for key, value in document["simulation"].items()))
+    if "check" in document:
+        checked = document["check"]
+        if checked["valid"]:
+            what = "the placement is" if checked["checked"] == 1 else f"all {checked['checked']:,} placements are"
+            click.echo(f"check: {what} valid (no two queens attack each other)")
+        for item in checked["invalid"]:
+            click.echo(f"check: solution {item['solution']} is INVALID: {item['attack']}")
+    if "svg" in document:
+        click.echo(f"wrote {len(document['svg'])} SVG file(s) to {Path(document['svg'][0]).parent}" if document["svg"] else "no SVG written")
+
+
+def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir: str | None, as_json: bool) -> None:
+    rows = parse_int_list(text, param_hint="--placement")
+    if n is not None and n != len(rows):
+        raise click.BadParameter(f"--n {n} but the placement has {len(rows)} rows", param_hint="--placement")
+    attack = check_placement(rows)  # InputError (exit 2) for a row outside 1..N
+    document: dict[str, Any] = {
+        "n": len(rows), "placement": rows, "valid": attack is None,
+        "attack": None if attack is None else {
+            "first": list(attack.first), "second": list(attack.second), "line": attack.line, "text": attack.describe()},
+    }
+    if svg_dir:
+        document["svg"] = _write_svgs(svg_dir, len(rows), [rows], "placement")
+    if as_json:
+        print_json(document)
+    else:
+        click.echo(placement_text(rows, notation or "grid"))
+        click.echo("valid: no two queens attack each other" if attack is None else f"INVALID: {attack.describe()}")
+    if attack is not None:
+        raise click.exceptions.Exit(1)
+
+
+def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, as_json: bool) -> None:
+    _check_n(n)
+    solutions = covering_solutions(n)  # InputError (exit 2) explains why N has no periodic cover
+    document: dict[str, Any] = {"n": n, "count": len(solutions), "covers": [list(rows) for rows in solutions]}
+    if check:
+        document["check"] = _check_solutions(solutions)
+    if svg_dir:
+        document["svg"] = _write_svgs(svg_dir, n, solutions, "cover")
+    if as_json:
+        print_json(document)
+    else:
+        click.echo(f"{n} solutions covering every cell of the {n}x{n} board once:")
+        _echo_placements(solutions, notation)
+        if check:
+            click.echo(f"check: all {n} placements valid" if document["check"]["valid"] else "check: INVALID placement found")
+    if check and not document["check"]["valid"]:
+        raise click.exceptions.Exit(1)
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+@click.command("verify")
+@click.option("--n", "n", type=int, default=DEFAULT_N, show_default=True, help="Board size N.")
+@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True)
+@impl_option(default="all", allow_all=True)
+@click.option("--first", type=int, default=None, metavar="K", help="Stop after K solutions.")
+@click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source (default 1, so runs repeat).")
+@click.option("--random-queens", type=int, default=None, metavar="K", help="las-vegas: K queens at random, then backtracking.")
+@click.option("--attempts", type=int, default=None, help="las-vegas: number of attempts.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def verify_command(
+    n: int, algorithm: str, impl: str, first: int | None, seed: int | None, random_queens: int | None,
+    attempts: int | None, as_json: bool,
+) -> None:
+    """Run the implementations of one algorithm and compare their event streams with the iterative reference."""
+    verdict = _verify(n, algorithm, impl, first, seed, random_queens, attempts, spec=None)
+    _echo_verdict(verdict, n, algorithm, as_json)
+    if not verdict.agree:
+        raise click.exceptions.Exit(1)
+
+
+def _verify(
+    n: int, algorithm: str, impl: str, first: int | None, seed: int | None, random_queens: int | None,
+    attempts: int | None, spec: Spec | None,
+) -> Verdict:
+    _check_n(n)
+    if first is not None and first < 1:
+        raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
+    if algorithm == "las-vegas" and seed is None:
+        seed = 1
+    opts = _options(algorithm, n, first, seed, random_queens, attempts)
+    module = algorithm_module(algorithm)
+    available = available_impls()
+    if impl == "all":
+        names = list(available)
+    elif impl not in available:
+        raise InputError(f"--impl {impl} is not available in this checkout; available: {', '.join(available)}")
+    else:
+        names = ["iterative", impl] if impl != "iterative" else ["iterative"]
+
+    def runner(name: str) -> Runner:
+        return lambda observer: run_impl(module, name, opts, observer, spec=spec if name in ("automaton", "generated") else None)
+
+    return verify({name: runner(name) for name in names}, reference="iterative")
+
+
+def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool) -> None:
+    implementations = {
+        name: {"events": len(run.events), "count": None if run.result is None else run.result.count, "error": run.error}
+        for name, run in verdict.runs.items()
+    }
+    if as_json:
+        print_json({
+            "n": n, "algorithm": algorithm, "agree": verdict.agree, "reference": verdict.reference,
+            "implementations": implementations,
+            "divergence": None if verdict.divergence is None else verdict.divergence.describe(),
+        })
+        return
+    click.echo(f"{n} queens, {algorithm}:")
+    for name, info in implementations.items():
+        outcome = f"error: {info['error']}" if info["error"] else _solutions_text(info["count"])
+        click.echo(f"  {name:<10} {info['events']:>10,} events, {outcome}")
+    click.echo(verdict_text(verdict))
+
+
+def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
+    """`automata mutate`: verify with `spec` in place of the algorithm's automaton.
+
+    `argv` holds the verify options. Without --algorithm, the algorithm is the one whose spec file
+    has the same name as `spec`.
+    """
+    with verify_command.make_context("verify", list(argv)) as ctx:
+        params = dict(ctx.params)
+        algorithm_given = ctx.get_parameter_source("algorithm") is not click.core.ParameterSource.DEFAULT
+    algorithm = params["algorithm"] if algorithm_given else _algorithm_of_spec(spec, params["algorithm"])
+    impl = params["impl"] if params["impl"] != "all" else "automaton"
+    return _verify(params["n"], algorithm, impl, params["first"], params["seed"], params["random_queens"],
+                   params["attempts"], spec=spec)
+
+
+def _algorithm_of_spec(spec: Spec, fallback: str) -> str:
+    for name in ALGORITHMS:
+        try:
+            module = algorithm_module(name)
+        except InputError:
+            continue
+        if Path(module.SPEC).stem == spec.stem:
+            return name
+    return fallback
+
+
+# --- compare ---------------------------------------------------------------------------------
+
+COMPARED_STATS = ("nodes", "choices", "forced", "dead_ends")
+
+
+@click.command("compare")
+@click.option("--n", "n", type=int, default=DEFAULT_N, show_default=True, help="Board size N.")
+@click.option("--algorithms", default=",".join(ENUMERATING), show_default=True, help="Comma-separated algorithm names.")
+@click.option("--impl", type=click.Choice(IMPLEMENTATIONS), default="iterative", show_default=True,
+              help="Which implementation of each algorithm runs (all give the same counts).")
+@click.option("--first", type=int, default=None, metavar="K", help="Stop each search after K solutions (nodes to the first solution: --first 1).")
+@click.option("--seed", type=int, default=1, show_default=True, help="las-vegas: seed of the random source.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed: int, as_json: bool) -> None:
+    """Nodes, choices, forced placements, dead ends and solutions of several algorithms, side by side."""
+    names = [name.strip() for name in algorithms.split(",") if name.strip()]
+    if not names:
+        raise click.BadParameter("name at least one algorithm", param_hint="--algorithms")
+    unknown = [name for name in names if name not in ALGORITHMS]
+    if unknown:
+        raise click.BadParameter(f"unknown algorithm {unknown[0]!r}; choose from {', '.join(ALGORITHMS)}", param_hint="--algorithms")
+    if first is not None and first < 1:
+        raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
+    rows = []
+    for name in names:
+        _check_n(n)
+        opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None)
+        started = time.perf_counter()
+        result = run_impl(algorithm_module(name), impl, opts, NullObserver())
+        seconds = time.perf_counter() - started
+        stats = dict(result.stats)
+        rows.append({"algorithm": name, "solutions": result.count, **{key: stats.get(key) for key in COMPARED_STATS},
+                     "stats": stats, "seconds": round(seconds, 6)})
+    if as_json:
+        print_json({"n": n, "impl": impl, "first": first, "algorithms": rows})
+        return
+    scope = "every solution" if first is None else f"first {first} solution(s)"
+    click.echo(f"{n} queens, {scope} ({impl}):")
+    header = ["algorithm", "solutions", *(key.replace("_", " ") for key in COMPARED_STATS), "seconds"]
+    click.echo(table(header, [[row["algorithm"], row["solutions"], *(row[key] for key in COMPARED_STATS), row["seconds"]] for row in rows]))
+
+
+PROBLEM = Problem(
+    name="queens",
+    summary="N queens: backtracking, Prolog order, fewest free cells first, Las Vegas, explicit construction",
+    specs=(
+        "specs/queens_backtracking.yaml",
+        "specs/queens_prolog.yaml",
+        "specs/queens_mrv.yaml",
+        "specs/queens_las_vegas.yaml",
+        "specs/queens_explicit.yaml",
+    ),
+    commands={"run": run_command, "verify": verify_command, "compare": compare_command},
+    verify_spec=verify_spec,
+)
