@@ -1,0 +1,36 @@
+"""Best-first search run as the automaton of specs/eight_puzzle.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from automata.engine import execute
+from automata.errors import RunError
+from automata.events import Observer
+from automata.spec import Spec, load_spec
+from automata.trace import TraceSink
+
+from .context import EightPuzzleContext
+from .puzzle import Puzzle
+from .search import SearchResult
+
+SPEC_PATH = "specs/eight_puzzle.yaml"
+
+
+def load() -> Spec:
+    return load_spec(SPEC_PATH)
+
+
+def solve(
+    puzzle: Puzzle,
+    observer: Observer,
+    max_expanded: int | None = None,
+    spec: Spec | None = None,
+    engine: str = "transitions",
+    sinks: Sequence[TraceSink] = (),
+) -> SearchResult:
+    context = EightPuzzleContext(puzzle, observer, max_expanded)
+    summary = execute(spec or load(), context, engine=engine, sinks=sinks)
+    if context.result is None:
+        raise RunError(f"the automaton ended in state {summary.final_state} without reporting a result")
+    return context.result
