@@ -8,6 +8,7 @@ All defects of one file are collected and reported together.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -143,10 +144,23 @@ _YAML11_BOOLEANS = {"y", "yes", "n", "no", "on", "off", "true", "false"}
 
 def load_spec(path: str | Path, *, check_bindings: bool = True) -> Spec:
     """Load and check a spec file. Relative paths are resolved against the working directory first,
-    then against the project root. Raises SpecErrors listing every defect found."""
+    then against the project root. Raises SpecErrors listing every defect found.
+
+    Specs are immutable, so a file that has not changed since it was last loaded is not parsed
+    again: solvers load their spec once per run, and sweeps run thousands of times.
+    """
     candidate = Path(path)
     if not candidate.is_absolute() and not candidate.exists():
         candidate = project_path(path)
+    try:
+        stat = candidate.stat()
+    except OSError:
+        return _load_spec_file(candidate, None, check_bindings)
+    return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), check_bindings)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_spec_file(candidate: Path, version: tuple[int, int] | None, check_bindings: bool) -> Spec:
     shown = display_path(candidate)
     try:
         text = candidate.read_text(encoding="utf-8")
