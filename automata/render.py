@@ -20,6 +20,7 @@ import shutil
 import tempfile
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import graphviz
@@ -41,11 +42,10 @@ _FINAL_FILL = "#e6f4ea"
 _EVENT_FILL = "#fff4d6"
 _INPUT_FILL = "#e3effc"
 _OUTPUT_FILL = "#e6f4ea"
-_DOC_WIDTH = 38  # characters per line of a description on the connection diagram
+_DOC_WIDTH = 42  # characters per line of a description on the connection diagram
 # The block's rows and the descriptions beside it share one pitch, so arrows run straight.
 _ROW_PITCH_POINTS = 36
-_NODE_SEP_INCHES = 0.1
-_DOC_HEIGHT_INCHES = _ROW_PITCH_POINTS / 72 - _NODE_SEP_INCHES
+_LINE_POINTS = 14  # each further line of a wrapped description
 _ARC_LABEL_WIDTH = 26  # an arc label longer than this puts its actions on a second line
 
 # ---------------------------------------------------------------------------------------------
@@ -146,7 +146,10 @@ def transition_graph(spec: Spec) -> graphviz.Digraph:
     graph = graphviz.Digraph(name=spec.automaton)
     graph.attr(
         label=_dot_text(title_of(spec)), labelloc="t", fontname=FONT, fontsize="18",
-        rankdir="LR", nodesep="0.6", ranksep="0.9", forcelabels="true", pad="0.3",
+        # Top to bottom: dot draws self-loops on the right of a state and moves each further
+        # loop past the previous loop's label, so loop labels never cross (left to right, the
+        # loops stack above the state and the outer loops cut through the inner labels).
+        rankdir="TB", nodesep="0.7", ranksep="0.75", forcelabels="true", pad="0.3",
     )
     graph.attr("node", shape="box", style="rounded,filled", fillcolor=_STATE_FILL, fontname=FONT,
                fontsize="13", margin="0.18,0.1")
@@ -163,52 +166,71 @@ def transition_graph(spec: Spec) -> graphviz.Digraph:
         )
     for arc in _tried_order(spec):
         text = _dot_text(arc_text(spec, arc, wrap=True))
-        # A little space around the label keeps it clear of the edge and of neighbouring labels.
+        tooltip = _dot_text(_arc_tooltip(spec, arc))
+        # A self-loop leaves the state's top right corner and comes back at its bottom right
+        # corner: the loop is as tall as the state, so nested loops and their labels stay apart.
+        corners = {"tailport": "ne", "headport": "se"} if arc.source == arc.target else {}
+        # Spaces around the label keep it clear of its edge and of the next loop drawn beside it.
         graph.edge(
-            _state_id(arc.source), _state_id(arc.target), label=f" {text} ",
-            tooltip=_dot_text(_arc_tooltip(spec, arc)), labeltooltip=_dot_text(_arc_tooltip(spec, arc)),
+            _state_id(arc.source), _state_id(arc.target), label=f" {text}  ", tooltip=tooltip, labeltooltip=tooltip,
+            **corners,
         )
     return graph
 
 
 # ---------------------------------------------------------------------------------------------
 # The connection diagram
+#
+# Three nodes side by side: a borderless table of descriptions, the automaton's block (names of
+# events, inputs and outputs along its sides) and a borderless table of output descriptions.
+# Row i of all three has the same height, so every arrow runs straight from a description to
+# its name on the block.
 
 
-def _wrapped(text: str, justify: str) -> str:
-    """A description broken into short lines; `justify` is DOT's line-end escape: \\r or \\l."""
-    lines = textwrap.wrap(text, _DOC_WIDTH) or [""]
-    return "".join(_dot_text(line) + justify for line in lines)
+@dataclass(frozen=True)
+class _Signal:
+    name: str
+    doc: str
+    fill: str
+    bold_arrow: bool = False
+
+    def lines(self) -> list[str]:
+        return textwrap.wrap(self.doc or self.name, _DOC_WIDTH) or [self.name]
 
 
-def _block_label(spec: Spec, left: Sequence[tuple[str, str]], right: Sequence[str]) -> str:
-    """The automaton as one block: input names along its left side, output names along its right
-    side, each name a port that an arrow enters or leaves."""
+def _row_heights(left: Sequence[_Signal], right: Sequence[_Signal]) -> list[int]:
     rows = max(len(left), len(right), 1)
+    heights = []
+    for row in range(rows):
+        lines = max([len(side[row].lines()) for side in (left, right) if row < len(side)], default=1)
+        heights.append(_ROW_PITCH_POINTS + _LINE_POINTS * (lines - 1))
+    return heights
+
+
+def _docs_label(signals: Sequence[_Signal], heights: Sequence[int], align: str) -> str:
+    rows = []
+    for signal, height in zip(signals, heights):
+        text = "<BR/>".join(_html(line) for line in signal.lines())
+        rows.append(f'<TR><TD PORT="{signal.name}" HEIGHT="{height}" ALIGN="{align}" BALIGN="{align}">{text}</TD></TR>')
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="6">{"".join(rows)}</TABLE>>'
+
+
+def _block_label(spec: Spec, left: Sequence[_Signal], right: Sequence[_Signal], heights: Sequence[int]) -> str:
+    def side_cell(side: Sequence[_Signal], row: int, align: str) -> str:
+        if row >= len(side):
+            return f'<TD HEIGHT="{heights[row]}"></TD>'
+        signal = side[row]
+        return f'<TD PORT="{signal.name}" HEIGHT="{heights[row]}" ALIGN="{align}" BGCOLOR="{signal.fill}">{_html(signal.name)}</TD>'
+
     name_cell = (
-        f'<TD ROWSPAN="{rows}" WIDTH="150" BGCOLOR="white"><FONT POINT-SIZE="20"><B>{_html(spec.automaton)}</B></FONT>'
+        f'<TD ROWSPAN="{len(heights)}" WIDTH="150" BGCOLOR="white"><FONT POINT-SIZE="20"><B>{_html(spec.automaton)}</B></FONT>'
         f'<BR/><FONT POINT-SIZE="12">{_html(spec.title)}</FONT></TD>'
     )
-    fills = {"event": _EVENT_FILL, "input": _INPUT_FILL}
-    cells = []
-    for row in range(rows):
-        parts = []
-        if row < len(left):
-            name, kind = left[row]
-            parts.append(f'<TD PORT="{name}" HEIGHT="{_ROW_PITCH_POINTS}" ALIGN="LEFT" BGCOLOR="{fills[kind]}">{_html(name)}</TD>')
-        else:
-            parts.append(f'<TD HEIGHT="{_ROW_PITCH_POINTS}"></TD>')
-        if row == 0:
-            parts.append(name_cell)
-        if row < len(right):
-            parts.append(f'<TD PORT="{right[row]}" HEIGHT="{_ROW_PITCH_POINTS}" ALIGN="RIGHT" BGCOLOR="{_OUTPUT_FILL}">{_html(right[row])}</TD>')
-        else:
-            parts.append("<TD></TD>")
-        cells.append(f"<TR>{''.join(parts)}</TR>")
-    return (
-        '<<TABLE BORDER="2" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
-        + "".join(cells) + "</TABLE>>"
-    )
+    rows = []
+    for row in range(len(heights)):
+        middle = name_cell if row == 0 else ""
+        rows.append(f"<TR>{side_cell(left, row, 'LEFT')}{middle}{side_cell(right, row, 'RIGHT')}</TR>")
+    return f'<<TABLE BORDER="2" CELLBORDER="0" CELLSPACING="0" CELLPADDING="6">{"".join(rows)}</TABLE>>'
 
 
 def connection_diagram(spec: Spec) -> graphviz.Digraph:
@@ -216,31 +238,24 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     graph = graphviz.Digraph(name=f"{spec.automaton}_connections")
     graph.attr(
         label=_dot_text(f"{title_of(spec)} — connection diagram"), labelloc="t", fontname=FONT,
-        fontsize="18", rankdir="LR", nodesep=str(_NODE_SEP_INCHES), ranksep="0.5", pad="0.3",
+        fontsize="18", rankdir="LR", ranksep="0.6", pad="0.3",
     )
-    graph.attr("node", fontname=FONT, fontsize="12", shape="plaintext", height=f"{_DOC_HEIGHT_INCHES:.2f}", margin="0.08,0")
+    graph.attr("node", fontname=FONT, fontsize="12", shape="plaintext", margin="0")
     graph.attr("edge", arrowsize="0.8", color="#333333")
-    left = [(name, "event") for name in spec.events] + [(name, "input") for name in spec.inputs]
-    right = list(spec.outputs)
-    graph.node("automaton", label=_block_label(spec, left, right), shape="plaintext", margin="0")
-    # Same-rank groups keep every description in one column beside the block.
-    with graph.subgraph(name="left") as column:
-        column.attr(rank="same")
-        for name, kind in left:
-            decl = spec.events[name] if kind == "event" else spec.inputs[name]
-            suffix = " (event)" if kind == "event" else ""
-            column.node(f"in_{name}", label=_wrapped((decl.doc or name) + suffix, "\\r"),
-                        tooltip=_dot_text(f"{name}: {decl.doc}"))
-    with graph.subgraph(name="right") as column:
-        column.attr(rank="same")
-        for name in right:
-            decl = spec.outputs[name]
-            column.node(f"out_{name}", label=_wrapped(decl.doc or name, "\\l"),
-                        tooltip=_dot_text(f"{name}: {decl.doc}"))
-    for name, kind in left:
-        graph.edge(f"in_{name}", f"automaton:{name}:w", penwidth="2" if kind == "event" else "1")
-    for name in right:
-        graph.edge(f"automaton:{name}:e", f"out_{name}")
+    left = [_Signal(name, f"{decl.doc} (event)" if decl.doc else "event", _EVENT_FILL, bold_arrow=True)
+            for name, decl in spec.events.items()]
+    left += [_Signal(name, decl.doc, _INPUT_FILL) for name, decl in spec.inputs.items()]
+    right = [_Signal(name, decl.doc, _OUTPUT_FILL) for name, decl in spec.outputs.items()]
+    heights = _row_heights(left, right)
+    graph.node("automaton", label=_block_label(spec, left, right, heights))
+    if left:
+        graph.node("sources", label=_docs_label(left, heights, "RIGHT"))
+    if right:
+        graph.node("targets", label=_docs_label(right, heights, "LEFT"))
+    for signal in left:
+        graph.edge(f"sources:{signal.name}:e", f"automaton:{signal.name}:w", penwidth="2" if signal.bold_arrow else "1")
+    for signal in right:
+        graph.edge(f"automaton:{signal.name}:e", f"targets:{signal.name}:w")
     return graph
 
 
@@ -276,14 +291,13 @@ def mermaid(spec: Spec) -> str:
     """The transition graph as Mermaid `stateDiagram-v2` text."""
     lines = [
         "stateDiagram-v2",
-        f"    %% {_mermaid_text(title_of(spec))}",
-        "    direction LR",
+        f"    %% {title_of(spec)}".replace("\n", " "),
     ]
     for number in sorted(spec.states):
         state = spec.states[number]
         lines.append(f'    state "{_mermaid_text(state.label)}" as {_state_id(number)}')
         if state.on_enter:
-            lines.append(f"    {_state_id(number)} : on enter: {_mermaid_text(', '.join(state.on_enter))}")
+            lines.append(f"    {_state_id(number)} : {_mermaid_text('on enter: ' + ', '.join(state.on_enter))}")
     lines.append(f"    [*] --> {_state_id(spec.initial)}")
     for arc in _tried_order(spec):
         lines.append(f"    {_state_id(arc.source)} --> {_state_id(arc.target)} : {_mermaid_text(arc_text(spec, arc))}")
@@ -324,10 +338,13 @@ def _no_dot_error(fmt: str) -> InputError:
 
 def _write_atomically(path: Path, content: bytes) -> None:
     """Write through a temporary file in the same folder, so a reader never sees half a file."""
+    # mkstemp creates the file readable by its owner only; a diagram is as public as the spec.
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
