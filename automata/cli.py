@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .cli_tools import codegen_command, mutate_command
 from .errors import AutomataError, SpecErrors
 from .paths import DIAGRAMS_DIR, SPECS_DIR, display_path
 from .problem import Registry, load_problems
@@ -65,6 +66,8 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(ProblemVerb(_verb))
+cli.add_command(codegen_command)
+cli.add_command(mutate_command)
 
 
 def _spec_paths(files: Sequence[str]) -> list[Path]:

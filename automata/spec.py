@@ -156,11 +156,12 @@ def load_spec(path: str | Path, *, check_bindings: bool = True) -> Spec:
         stat = candidate.stat()
     except OSError:
         return _load_spec_file(candidate, None, check_bindings)
-    return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), check_bindings)
+    # The working directory is part of the key: locations in messages are shown relative to it.
+    return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), check_bindings, Path.cwd())
 
 
 @functools.lru_cache(maxsize=64)
-def _load_spec_file(candidate: Path, version: tuple[int, int] | None, check_bindings: bool) -> Spec:
+def _load_spec_file(candidate: Path, version: tuple[int, int] | None, check_bindings: bool, cwd: Path | None = None) -> Spec:
     shown = display_path(candidate)
     try:
         text = candidate.read_text(encoding="utf-8")

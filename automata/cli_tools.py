@@ -1,0 +1,94 @@
+"""The `automata codegen` and `automata mutate` commands (mounted by automata/cli.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .cli_support import print_json
+from .paths import display_path
+
+
+@click.command("codegen")
+@click.argument("spec_file", required=False, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the module here (default: print it).")
+@click.option("--all", "all_specs", is_flag=True, help="Regenerate generated/ from every spec in specs/.")
+@click.option("--check", "check_only", is_flag=True,
+              help="With --all: write nothing, exit 1 if a committed module is stale or missing.")
+def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, check_only: bool) -> None:
+    """Generate Python code from a spec: a `match` on the state, one branch per arc.
+
+    `automata codegen SPEC -o FILE.py` writes one module; `automata codegen --all` rewrites the
+    committed package generated/ (one module per spec in specs/).
+    """
+    from .codegen import GENERATED_DIR, source_of_file, stale_modules, write_all, write_module
+
+    if all_specs == bool(spec_file):
+        raise click.UsageError("give either one SPEC file or --all")
+    if check_only and not all_specs:
+        raise click.UsageError("--check goes with --all")
+    if all_specs:
+        if output:
+            raise click.UsageError("--all writes into generated/; -o is for one SPEC")
+        if check_only:
+            problems = stale_modules()
+            for problem in problems:
+                click.echo(f"{display_path(GENERATED_DIR)}/{problem}")
+            if problems:
+                click.echo("run `automata codegen --all` to regenerate", err=True)
+                raise click.exceptions.Exit(1)
+            click.echo(f"{display_path(GENERATED_DIR)}: up to date", err=True)
+            return
+        for path in write_all():
+            click.echo(display_path(path))
+        return
+    assert spec_file is not None
+    if output:
+        click.echo(display_path(write_module(spec_file, Path(output))))
+    else:
+        click.echo(source_of_file(spec_file), nl=False)
+
+
+@click.command("mutate", context_settings={"ignore_unknown_options": True})
+@click.argument("spec_file", type=click.Path(dir_okay=False))
+@click.option("--problem", "problem_name", required=True, help="The problem whose verification judges the mutants.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Mutants verified at the same time (each in its own process).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds one mutant's verification may take [default: 30 times the original's, at least 5].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
+@click.argument("verify_args", nargs=-1, type=click.UNPROCESSED)
+def mutate_command(spec_file: str, problem_name: str, jobs: int, timeout: float | None, as_json: bool,
+                   verify_args: tuple[str, ...]) -> None:
+    """Score a spec's single-point mutants against the static checks and a problem's verification.
+
+    Every option not listed here goes to the problem's verify command, e.g.
+    `automata mutate specs/knight_tour.yaml --problem knight-tour --board 5x5 --start 1,1`;
+    write them after `--` when one has the same name as an option of mutate.
+    """
+    from .mutate import mutants, report_json, report_table, score
+    from .problem import load_problems
+    from .spec import load_spec
+
+    spec = load_spec(spec_file)
+    problem = load_problems().get(problem_name)
+    with contextlib.ExitStack() as stack:
+        bars: list[Any] = []
+
+        def advance(result: object) -> None:
+            # Opened at the first mutant, so that an error in the verify options prints alone.
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(
+                    length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
+            bars[0].update(1)
+
+        report = score(spec, problem, list(verify_args), jobs=jobs, timeout=timeout, progress=advance)
+    if as_json:
+        print_json(report_json(report))
+    else:
+        click.echo(report_table(report))

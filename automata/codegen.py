@@ -1,0 +1,527 @@
+"""Code generation: a spec's transition graph written out as a plain Python `match` on the state.
+
+The methodology turns a transition graph into code isomorphically: one variable holds the state's
+number, a switch has one branch per state, and each branch tests the state's arcs in the order they
+are tried, runs the arc's actions and sets the new state. `generate_source` writes that module;
+`run_generated` runs the committed module of a spec (or, when the spec object differs from its file,
+e.g. a mutant, the module generated for it in memory).
+
+The generated code behaves exactly like the transitions engine, trace records included: guards are
+Python `and`/`or`/`not` expressions, which short-circuit left to right as the engine does, and each
+input is read at most once per step. Which tests of an input are its first reading in the step is
+decided here, at generation time, by simulating the state's guards on every valuation of its inputs:
+a first reading is written `(x2 := read_x2())`, a later test is just `x2`, and the rare test that is
+a first reading on some paths and not on others is written with the UNREAD marker.
+
+Safety: everything taken from the spec into the generated text is either a name the loader has
+validated (`e0`, `x1`, `z1`, state numbers), a Python literal written with `repr`, or comment text
+flattened to one line. No text of the spec is ever executed, so compiling the generated text for an
+in-memory spec is safe by construction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import itertools
+import keyword
+import linecache
+import re
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .engine import RunSummary
+from .guards import And, Const, Guard, Not, Or, Var
+from .paths import PROJECT_ROOT, SPECS_DIR, project_path
+from .spec import ArcDecl, Spec, StateDecl, load_spec
+from .trace import TraceSink
+
+GENERATED_PACKAGE = "generated"
+GENERATED_DIR = PROJECT_ROOT / GENERATED_PACKAGE
+
+# A state testing more inputs than this is not simulated (2**12 valuations): every test of an
+# input is then written in the general form that checks the UNREAD marker. Still exact, just longer.
+MAX_ANALYSED_INPUTS = 12
+
+Path_ = tuple[int, ...]  # a node's position in a state's guards: (arc position, child index, ...)
+
+# How a test of an input is written: the input is surely read already in this step, this test is surely
+# its first reading, or either, depending on the path taken through the guards before it.
+ALREADY_READ, FIRST_READING, EITHER = "already read", "first reading", "either"
+
+
+# ---------------------------------------------------------------------------------------------
+# Which tests of an input are its first reading in the step
+
+
+@dataclass(frozen=True)
+class _ReadPlan:
+    """For one state: how each input test is written, and what the no-arc branch must read."""
+
+    occurrence: dict[Path_, str]  # position of a Var in the guards -> ALREADY_READ, FIRST_READING or EITHER
+    tests: tuple[tuple[str, str], ...]  # (input, status) of every Var in the guards
+    at_fallthrough: dict[str, str]  # input -> ALREADY_READ, FIRST_READING or EITHER when no arc is enabled
+    complete: bool  # some arc is enabled for every valuation: no fall-through branch needed
+    last_always_enabled: bool = False  # the last arc's test, once reached, is true and reads nothing new
+
+    def needs_marker(self) -> list[str]:
+        """Inputs that some test finds read on some paths and unread on others: they start the step UNREAD."""
+        names = {name for name, status in (*self.tests, *self.at_fallthrough.items()) if status == EITHER}
+        return sorted(names, key=_input_order)
+
+
+def _var_occurrences(guard: Guard, path: Path_) -> Iterable[tuple[Path_, Var]]:
+    if isinstance(guard, Var):
+        yield path, guard
+    elif isinstance(guard, Not):
+        yield from _var_occurrences(guard.operand, path + (0,))
+    elif isinstance(guard, (And, Or)):
+        for position, operand in enumerate(guard.operands):
+            yield from _var_occurrences(operand, path + (position,))
+
+
+def _tested_inputs(arcs: Sequence[ArcDecl]) -> list[str]:
+    """The inputs a state's arcs test, in the order the engine lists them in its no-arc message."""
+    tested: dict[str, None] = {}
+    for arc in arcs:
+        for name in arc.guard.variables():
+            tested.setdefault(name, None)
+    return list(tested)
+
+
+def _plan_reads(arcs: Sequence[ArcDecl]) -> _ReadPlan:
+    tested = _tested_inputs(arcs)
+    occurrences = [(path, var) for position, arc in enumerate(arcs) for path, var in _var_occurrences(arc.guard, (position,))]
+    if len(tested) > MAX_ANALYSED_INPUTS:
+        return _ReadPlan({path: EITHER for path, _ in occurrences}, tuple((var.name, EITHER) for _, var in occurrences),
+                         {name: EITHER for name in tested}, False)
+
+    seen: dict[Path_, set[str]] = {path: set() for path, _ in occurrences}
+    at_end: dict[str, set[str]] = {name: set() for name in tested}
+    complete = True
+    last_always_enabled = bool(arcs)
+    last = len(arcs) - 1
+    for bits in itertools.product((False, True), repeat=len(tested)):
+        values = dict(zip(tested, bits))
+        read: set[str] = set()
+
+        def evaluate(guard: Guard, path: Path_) -> bool:
+            if isinstance(guard, Const):
+                return guard.value
+            if isinstance(guard, Var):
+                seen[path].add(ALREADY_READ if guard.name in read else FIRST_READING)
+                read.add(guard.name)
+                return values[guard.name]
+            if isinstance(guard, Not):
+                return not evaluate(guard.operand, path + (0,))
+            if isinstance(guard, And):
+                return all(evaluate(operand, path + (i,)) for i, operand in enumerate(guard.operands))
+            return any(evaluate(operand, path + (i,)) for i, operand in enumerate(guard.operands))
+
+        enabled = False
+        for position, arc in enumerate(arcs):
+            if position == last:
+                known = set(read)
+                enabled = evaluate(arc.guard, (position,))
+                if not enabled or not read <= known:
+                    last_always_enabled = False
+            else:
+                enabled = evaluate(arc.guard, (position,))
+            if enabled:
+                break
+        if not enabled:
+            complete = False
+            for name in tested:
+                at_end[name].add(ALREADY_READ if name in read else FIRST_READING)
+
+    def status(found: set[str]) -> str:
+        return found.pop() if len(found) == 1 else EITHER  # never evaluated: any form is right, pick the safe one
+
+    occurrence = {path: status(set(found)) for path, found in seen.items()}
+    tests = tuple((var.name, occurrence[path]) for path, var in occurrences)
+    fallthrough = {} if complete else {name: status(set(found)) for name, found in at_end.items()}
+    return _ReadPlan(occurrence, tests, fallthrough, complete, last_always_enabled)
+
+
+def _input_order(name: str) -> tuple[int, str]:
+    digits = re.sub(r"\D", "", name)
+    return (int(digits) if digits else -1, name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing the module
+
+
+def _comment(text: str) -> str:
+    """Spec text made safe for a one-line comment."""
+    return " ".join(str(text).split())
+
+
+def _guard_code(guard: Guard, path: Path_, plan: _ReadPlan) -> str:
+    if isinstance(guard, Const):
+        return "True" if guard.value else "False"
+    if isinstance(guard, Var):
+        name = guard.name
+        status = plan.occurrence[path]
+        if status == ALREADY_READ:
+            return name
+        if status == FIRST_READING:
+            return f"({name} := read_{name}())"
+        return f"({name} if {name} is not UNREAD else ({name} := read_{name}()))"
+    if isinstance(guard, Not):
+        inner = _guard_code(guard.operand, path + (0,), plan)
+        return f"not {inner}" if not isinstance(guard.operand, (And, Or)) else f"not ({inner})"
+    joiner = " and " if isinstance(guard, And) else " or "
+    parts = []
+    for position, operand in enumerate(guard.operands):
+        code = _guard_code(operand, path + (position,), plan)
+        parts.append(f"({code})" if isinstance(operand, (And, Or)) else code)
+    return joiner.join(parts)
+
+
+def spec_hash(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def module_name(spec: Spec) -> str:
+    """The generated module's name: the spec file's stem, made a Python identifier."""
+    name = re.sub(r"\W", "_", spec.stem) or "spec"
+    if name[0].isdigit() or keyword.iskeyword(name):
+        name = "spec_" + name
+    return name
+
+
+def _spec_location(spec: Spec) -> str:
+    """The spec's path as written into the module: relative to the project root when inside it."""
+    path = Path(spec.path)
+    if not path.is_absolute() and not path.exists():
+        path = project_path(path)
+    path = path.resolve()
+    try:
+        return path.relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+class _Lines:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, indent: int, text: str = "") -> None:
+        self.lines.append(("    " * indent + text) if text else "")
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def generate_source(spec: Spec, spec_text: str | None = None) -> str:
+    """The Python module for `spec`. `spec_text` is the YAML it was loaded from (for SPEC_HASH);
+    None for a spec that exists only in memory."""
+    out = _Lines()
+    location = _spec_location(spec)
+    finals = sorted(number for number, state in spec.states.items() if state.final)
+    running = [state for number, state in sorted(spec.states.items()) if not state.final]
+    plans = {state.number: _plan_reads(spec.arcs_from(state.number)) for state in running}
+
+    out.add(0, f'"""Automaton {spec.automaton}: generated from {location} by `automata codegen`; do not edit.')
+    out.add(0)
+    out.add(0, "Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph")
+    out.add(0, "written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one")
+    out.add(0, "of its arcs, in the order the engine tries them. An input is read at most once per step:")
+    out.add(0, "`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain")
+    out.add(0, "automaton; `_run_traced` is the same graph reporting each step to trace sinks.")
+    out.add(0, '"""')
+    out.add(0)
+    marker_needed = any(plan.needs_marker() for plan in plans.values())
+    out.add(0, f"from automata.codegen_runtime import {'UNREAD, ' if marker_needed else ''}StepTracer, bind")
+    out.add(0, "from automata.engine import DEFAULT_MAX_STEPS, RunSummary")
+    out.add(0, "from automata.errors import RunError")
+    out.add(0, "from automata.spec import load_spec")
+    out.add(0)
+    out.add(0, f"SPEC_PATH = {location!r}")
+    out.add(0, f"SPEC_HASH = {spec_hash(spec_text)!r}" if spec_text is not None else "SPEC_HASH = None  # generated in memory")
+    out.add(0, f"AUTOMATON = {spec.automaton!r}")
+    out.add(0, f"INITIAL_STATE = {spec.initial!r}")
+    out.add(0, f"FINAL_STATES = frozenset({{{', '.join(map(str, finals))}}})" if finals else "FINAL_STATES = frozenset()")
+    out.add(0, "STATE_NAMES = {")
+    for number, state in sorted(spec.states.items()):
+        out.add(1, f"{number}: {state.name!r},")
+    out.add(0, "}")
+    out.add(0)
+    out.add(0)
+    out.add(0, "def run(context, sinks=(), max_steps=None, spec=None):")
+    out.add(1, f'"""Run {spec.automaton} on `context` until a final state; return RunSummary(final_state, steps).')
+    out.add(0)
+    out.add(1, "`sinks` receive the step records the transitions engine would produce; `spec` is the Spec")
+    out.add(1, "those records refer to (loaded from SPEC_PATH when tracing without one).")
+    out.add(1, '"""')
+    out.add(1, "limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps")
+    out.add(1, "where = SPEC_PATH if spec is None else spec.path")
+    out.add(1, "if sinks:")
+    out.add(2, "tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)")
+    out.add(2, "return _run_traced(context, limit, where, tracer)")
+    out.add(1, "return _run(context, limit, where)")
+    out.add(0)
+    out.add(0)
+    out.add(0, "def _step_limit(state, limit):")
+    out.add(1, "return RunError(")
+    out.add(2, 'f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"')
+    out.add(2, '" raise the limit or check the graph for a cycle that never reaches a final state"')
+    out.add(1, ")")
+    out.add(0)
+    out.add(0)
+    out.add(0, "def _run(context, limit, where):")
+    _write_bindings(out, spec)
+    out.add(1, "state = INITIAL_STATE")
+    out.add(1, "steps = 0")
+    if spec.initial in spec.states and spec.states[spec.initial].final:
+        out.add(1, "return RunSummary(state, steps)  # the initial state is final: nothing to do")
+    else:
+        out.add(1, "for steps in range(1, limit + 1):")
+        out.add(2, "match state:")
+        for state in running:
+            _write_state(out, spec, state, plans[state.number], indent=3, traced=False)
+        out.add(1, "else:")
+        out.add(2, "raise _step_limit(state, limit)")
+        out.add(1, "return RunSummary(state, steps)")
+    out.add(0)
+    out.add(0)
+    out.add(0, "def _run_traced(context, limit, where, tracer):")
+    _write_bindings(out, spec)
+    for name in sorted(spec.inputs, key=_input_order):
+        out.add(1, f"read_{name} = tracer.reading({name!r}, read_{name})")
+    out.add(1, "state = INITIAL_STATE")
+    out.add(1, "steps = 0")
+    out.add(1, "before = state")
+    out.add(1, "arc = None  # the index of the arc taken in this step (None: no arc)")
+    out.add(1, "tracer.started(state)")
+    out.add(1, "try:")
+    out.add(2, "while state not in FINAL_STATES:")
+    out.add(3, "if steps >= limit:")
+    out.add(4, "raise _step_limit(state, limit)")
+    out.add(3, "steps += 1")
+    out.add(3, "before = state")
+    out.add(3, "arc = None")
+    if running:
+        out.add(3, "match state:")
+        for state in running:
+            _write_state(out, spec, state, plans[state.number], indent=4, traced=True)
+    out.add(3, "tracer.step(steps, before, arc, state)")
+    out.add(1, "except BaseException as error:")
+    out.add(2, "tracer.failed(steps, before, arc, state, error)")
+    out.add(2, "raise")
+    out.add(1, "tracer.finished(state, steps)")
+    out.add(1, "return RunSummary(state, steps)")
+    return out.text()
+
+
+def _write_bindings(out: _Lines, spec: Spec) -> None:
+    if spec.inputs:
+        out.add(1, "# Inputs: read_xN() asks the context one question.")
+        for name, decl in sorted(spec.inputs.items(), key=lambda item: _input_order(item[0])):
+            out.add(1, f"read_{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
+    if spec.outputs:
+        out.add(1, "# Outputs: zN() tells the context to act.")
+        for name, decl in sorted(spec.outputs.items(), key=lambda item: _input_order(item[0])):
+            out.add(1, f"{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
+
+
+def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: _ReadPlan, indent: int, traced: bool) -> None:
+    arcs = spec.arcs_from(state.number)
+    out.add(indent, f"case {state.number}:  # {_comment(state.label)} (line {state.loc.line})")
+    body = indent + 1
+    marked = plan.needs_marker()
+    if marked:
+        out.add(body, " = ".join(marked) + " = UNREAD  # read on some paths only")
+    for position, arc in enumerate(arcs):
+        label = f"# arc {arc.index} (line {arc.loc.line}): {_comment(arc.label)}"
+        if position == 0:
+            out.add(body, f"if {_guard_code(arc.guard, (position,), plan)}:  {label}")
+        elif position == len(arcs) - 1 and plan.last_always_enabled:
+            out.add(body, f"else:  {label} (always true here)")
+        else:
+            out.add(body, f"elif {_guard_code(arc.guard, (position,), plan)}:  {label}")
+        if traced:
+            out.add(body + 1, f"arc = {arc.index}")
+        for action in arc.actions:
+            out.add(body + 1, f"{action}()")
+        target = spec.states[arc.target]
+        out.add(body + 1, f"state = {arc.target}" + (f"  # {_comment(target.label)}" if arc.target != state.number else ""))
+        for action in target.on_enter:
+            out.add(body + 1, f"{action}()  # on entering {arc.target}")
+        if target.final and not traced:
+            out.add(body + 1, "break  # a final state: the run stops")
+    if plan.complete and arcs:
+        return
+    inner = body + 1 if arcs else body
+    if arcs:
+        out.add(body, "else:  # no arc enabled")
+    if state.may_stay:
+        out.add(inner, "pass  # the state may stay (may_stay: true)")
+        return
+    tested = _tested_inputs(arcs)
+    for name in tested:
+        status = plan.at_fallthrough.get(name, EITHER)
+        if status == FIRST_READING:
+            out.add(inner, f"{name} = read_{name}()")
+        elif status == EITHER:
+            out.add(inner, f"if {name} is UNREAD:")
+            out.add(inner + 1, f"{name} = read_{name}()")
+    values = " ".join(f"{name}={{bool({name}):d}}" for name in tested) or "(no inputs tested)"
+    out.add(inner, "raise RunError(")
+    out.add(inner + 1, f'f"{{AUTOMATON}}: no arc enabled in state {state.number} ({{STATE_NAMES[{state.number}]}})'
+            f' on {spec.step_event} with {values};"')
+    out.add(inner + 1, f'f" the graph is incomplete ({{where}}:{state.loc.line})"')
+    out.add(inner, ")")
+
+
+# ---------------------------------------------------------------------------------------------
+# The committed modules and running them
+
+
+def module_path(spec: Spec, directory: Path = GENERATED_DIR) -> Path:
+    return directory / f"{module_name(spec)}.py"
+
+
+def _spec_file(spec: Spec) -> Path | None:
+    for candidate in (Path(spec.path), project_path(spec.path)):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def source_for(spec: Spec) -> tuple[str, bool]:
+    """The module text codegen writes for `spec`, and whether it describes the spec's file as it is
+    now (False for a spec that exists only in memory, e.g. a mutant of a loaded spec)."""
+    path = _spec_file(spec)
+    if path is not None:
+        text = path.read_text(encoding="utf-8")
+        if load_spec(path, check_bindings=False) == spec:
+            return generate_source(spec, text), True
+    return generate_source(spec), False
+
+
+def source_of_file(spec_path: str | Path) -> str:
+    """The module text for a spec file (found like load_spec finds it: working directory, then project)."""
+    spec = load_spec(spec_path)  # reports a missing or broken file as spec errors
+    spec_file = Path(spec_path)
+    if not spec_file.is_absolute() and not spec_file.exists():
+        spec_file = project_path(spec_file)
+    return generate_source(spec, spec_file.read_text(encoding="utf-8"))
+
+
+def write_module(spec_path: str | Path, out: Path) -> Path:
+    """Generate the module for one spec file and write it to `out`."""
+    source = source_of_file(spec_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(source, encoding="utf-8")
+    return out
+
+
+def write_all(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) -> list[Path]:
+    """Regenerate the committed package: one module per spec in `specs_dir`, plus `__init__.py`."""
+    written = []
+    names = []
+    for spec_file in sorted(specs_dir.glob("*.yaml")):
+        spec = load_spec(spec_file)
+        written.append(write_module(spec_file, module_path(spec, out_dir)))
+        names.append((module_name(spec), spec_file.name))
+    init = out_dir / "__init__.py"
+    init.write_text(_package_docstring(names), encoding="utf-8")
+    for stale in sorted(set(out_dir.glob("*.py")) - set(written) - {init}):
+        stale.unlink()  # a spec that was removed or renamed: its module must not linger
+    return [init, *written]
+
+
+def _package_docstring(names: Sequence[tuple[str, str]]) -> str:
+    lines = ['"""Python modules generated from the specs in specs/ by `automata codegen --all`; do not edit.', ""]
+    lines.append("Each module exposes run(context, sinks=(), max_steps=None, spec=None) -> RunSummary and the")
+    lines.append("SPEC_HASH of the spec text it was generated from. tests/test_codegen.py fails when one is stale.")
+    lines.append("")
+    lines.extend(f"- {module}: specs/{file}" for module, file in names)
+    lines.append('"""')
+    return "\n".join(lines) + "\n"
+
+
+def stale_modules(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) -> list[str]:
+    """Why the committed package differs from what codegen writes now (empty when it is up to date)."""
+    problems = []
+    expected = {out_dir / "__init__.py"}
+    for spec_file in sorted(specs_dir.glob("*.yaml")):
+        spec = load_spec(spec_file)
+        target = module_path(spec, out_dir)
+        expected.add(target)
+        wanted = generate_source(spec, spec_file.read_text(encoding="utf-8"))
+        if not target.exists():
+            problems.append(f"{target.name} is missing (spec {spec_file.name})")
+        elif target.read_text(encoding="utf-8") != wanted:
+            problems.append(f"{target.name} is stale: it differs from the code generated from {spec_file.name}")
+    for extra in sorted(set(out_dir.glob("*.py")) - expected):
+        problems.append(f"{extra.name} has no spec in {specs_dir.name}/")
+    return problems
+
+
+RunFunction = Callable[..., RunSummary]
+
+
+def _committed_run(spec: Spec, source: str) -> RunFunction | None:
+    """The committed module's `run` when its text is exactly `source`; None otherwise."""
+    path = module_path(spec)
+    if not path.is_file() or path.read_text(encoding="utf-8") != source:
+        return None
+    module: ModuleType
+    try:
+        module = importlib.import_module(f"{GENERATED_PACKAGE}.{module_name(spec)}")
+    except ImportError:  # the package is not on sys.path (e.g. not installed): the file is what counts
+        return _compiled_run(source, str(path))
+    if Path(module.__file__ or "").resolve() != path.resolve():
+        return _compiled_run(source, str(path))
+    return module.run
+
+
+@lru_cache(maxsize=64)
+def _compiled_run(source: str, filename: str) -> RunFunction:
+    """Compile generated text (only ever codegen's own output) and return its `run`."""
+    code = compile(source, filename, "exec")
+    # Let tracebacks show the generated lines even when the text exists only in memory.
+    linecache.cache.setdefault(filename, (len(source), None, source.splitlines(keepends=True), filename))
+    namespace: dict[str, Any] = {"__name__": f"{GENERATED_PACKAGE}.{Path(filename).stem}"}
+    exec(code, namespace)
+    return namespace["run"]
+
+
+# Memo: spec object (by identity, while it lives) -> its run function. A Spec is immutable, so the
+# code generated for it never changes; the memo spares sweeps that run one spec thousands of times
+# from regenerating and comparing its text on every run.
+_RUN_OF_SPEC: dict[int, tuple[weakref.ref, RunFunction]] = {}
+
+
+def compiled_run(spec: Spec) -> RunFunction:
+    """The `run` function of the code generated for `spec`: the committed module when it is up to
+    date with the spec, else the same code generated and compiled in memory."""
+    known = _RUN_OF_SPEC.get(id(spec))
+    if known is not None and known[0]() is spec:
+        return known[1]
+    run = _choose_run(spec)
+    key = id(spec)
+    _RUN_OF_SPEC[key] = (weakref.ref(spec, lambda _: _RUN_OF_SPEC.pop(key, None)), run)
+    return run
+
+
+def _choose_run(spec: Spec) -> RunFunction:
+    source, from_file = source_for(spec)
+    if from_file:
+        committed = _committed_run(spec, source)
+        if committed is not None:
+            return committed
+    return _compiled_run(source, f"<generated from {spec.path}>")
+
+
+def run_generated(spec: Spec, context: object, sinks: Iterable[TraceSink] = (), max_steps: int | None = None) -> RunSummary:
+    """Run the code generated from `spec` on `context` (what `execute(..., engine="generated")` does)."""
+    return compiled_run(spec)(context, tuple(sinks), max_steps, spec)

@@ -1,0 +1,156 @@
+"""Automaton A1: generated from specs/eight_puzzle.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/eight_puzzle.yaml'
+SPEC_HASH = 'sha256:464c8744189d6b33218465147de8b473f816c76d1cf28c0638b3328a9a29eebd'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({3, 4, 5})
+STATE_NAMES = {
+    0: 'Start',
+    1: 'Choosing a node',
+    2: 'Node chosen',
+    3: 'Solved',
+    4: 'Stopped at the limit',
+    5: 'No solution',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'has_open_node', 'x1')  # an open node is left in the frontier?
+    read_x2 = bind(context, 'is_goal_chosen', 'x2')  # the chosen node is the goal position?
+    read_x3 = bind(context, 'is_limit_reached', 'x3')  # the node limit is reached (that many nodes already expanded)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'put_start', 'z1')  # put the start position into the frontier as the first node
+    z2 = bind(context, 'choose_best', 'z2')  # take the best open node (smallest f, then h, then oldest) out of the frontier
+    z3 = bind(context, 'report_solution', 'z3')  # report the path from the start to the chosen node: the solution
+    z4 = bind(context, 'report_limit', 'z4')  # report that the search stopped at the node limit
+    z5 = bind(context, 'expand_chosen', 'z5')  # expand the chosen node: its successors not already on its path go into the frontier
+    z6 = bind(context, 'report_exhausted', 'z6')  # report that no open node is left (no solution)
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Start (line 32)
+                if True:  # arc 0 (line 40): / z1
+                    z1()
+                    state = 1  # 1. Choosing a node
+            case 1:  # 1. Choosing a node (line 33)
+                if (x1 := read_x1()):  # arc 1 (line 41): x1 / z2
+                    z2()
+                    state = 2  # 2. Node chosen
+                else:  # arc 2 (line 42): !x1 / z6 (always true here)
+                    z6()
+                    state = 5  # 5. No solution
+                    break  # a final state: the run stops
+            case 2:  # 2. Node chosen (line 34)
+                if (x2 := read_x2()):  # arc 3 (line 43): x2 / z3
+                    z3()
+                    state = 3  # 3. Solved
+                    break  # a final state: the run stops
+                elif not x2 and (x3 := read_x3()):  # arc 4 (line 44): !x2 & x3 / z4
+                    z4()
+                    state = 4  # 4. Stopped at the limit
+                    break  # a final state: the run stops
+                else:  # arc 5 (line 45): !x2 & !x3 / z5 (always true here)
+                    z5()
+                    state = 1  # 1. Choosing a node
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'has_open_node', 'x1')  # an open node is left in the frontier?
+    read_x2 = bind(context, 'is_goal_chosen', 'x2')  # the chosen node is the goal position?
+    read_x3 = bind(context, 'is_limit_reached', 'x3')  # the node limit is reached (that many nodes already expanded)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'put_start', 'z1')  # put the start position into the frontier as the first node
+    z2 = bind(context, 'choose_best', 'z2')  # take the best open node (smallest f, then h, then oldest) out of the frontier
+    z3 = bind(context, 'report_solution', 'z3')  # report the path from the start to the chosen node: the solution
+    z4 = bind(context, 'report_limit', 'z4')  # report that the search stopped at the node limit
+    z5 = bind(context, 'expand_chosen', 'z5')  # expand the chosen node: its successors not already on its path go into the frontier
+    z6 = bind(context, 'report_exhausted', 'z6')  # report that no open node is left (no solution)
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Start (line 32)
+                    if True:  # arc 0 (line 40): / z1
+                        arc = 0
+                        z1()
+                        state = 1  # 1. Choosing a node
+                case 1:  # 1. Choosing a node (line 33)
+                    if (x1 := read_x1()):  # arc 1 (line 41): x1 / z2
+                        arc = 1
+                        z2()
+                        state = 2  # 2. Node chosen
+                    else:  # arc 2 (line 42): !x1 / z6 (always true here)
+                        arc = 2
+                        z6()
+                        state = 5  # 5. No solution
+                case 2:  # 2. Node chosen (line 34)
+                    if (x2 := read_x2()):  # arc 3 (line 43): x2 / z3
+                        arc = 3
+                        z3()
+                        state = 3  # 3. Solved
+                    elif not x2 and (x3 := read_x3()):  # arc 4 (line 44): !x2 & x3 / z4
+                        arc = 4
+                        z4()
+                        state = 4  # 4. Stopped at the limit
+                    else:  # arc 5 (line 45): !x2 & !x3 / z5 (always true here)
+                        arc = 5
+                        z5()
+                        state = 1  # 1. Choosing a node
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)

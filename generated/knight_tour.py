@@ -1,0 +1,210 @@
+"""Automaton A1: generated from specs/knight_tour.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/knight_tour.yaml'
+SPEC_HASH = 'sha256:bea62bece3dc96dd25715b33ecb753dee4fb91370a9bf38ddfcda6184ac8895a'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({2, 4, 5, 6})
+STATE_NAMES = {
+    0: 'Start',
+    1: 'Choosing a move',
+    2: 'Tour found',
+    3: 'Tour counted',
+    4: 'Search exhausted',
+    5: 'Impossible start',
+    6: 'Gave up',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_start_impossible', 'x1')  # optimization 1 rules the start cell out (minority colour of an odd board)?
+    read_x2 = bind(context, 'is_complete', 'x2')  # the path covers every cell of the board?
+    read_x3 = bind(context, 'is_all_tours_mode', 'x3')  # all-tours mode (count every tour instead of stopping at the first)?
+    read_x4 = bind(context, 'is_at_start', 'x4')  # the knight stands on the start cell (nothing left to take back)?
+    read_x5 = bind(context, 'has_untried_move', 'x5')  # a move from the knight's cell is still untried?
+    read_x6 = bind(context, 'is_return_limit_reached', 'x6')  # this attempt has reached its return limit (GOOD_RET, or MAX_RET on the last attempt)?
+    read_x7 = bind(context, 'has_next_move_order', 'x7')  # another move order is left to restart with (optimization 4)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'report_impossible_start', 'z1')  # report that no tour can start here
+    z2 = bind(context, 'place_knight', 'z2')  # put the knight on the start cell
+    z3 = bind(context, 'record_tour', 'z3')  # record the tour on the board
+    z4 = bind(context, 'restart', 'z4')  # clear the board and start again with the next move order
+    z5 = bind(context, 'give_up', 'z5')  # report that the search gives up
+    z6 = bind(context, 'report_exhausted', 'z6')  # report that every move from the start cell has been tried
+    z7 = bind(context, 'make_move', 'z7')  # make the next untried move
+    z8 = bind(context, 'take_back', 'z8')  # take the last move back (a return)
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Start (line 37)
+                if (x1 := read_x1()):  # arc 0 (line 46): x1 / z1
+                    z1()
+                    state = 5  # 5. Impossible start
+                    break  # a final state: the run stops
+                else:  # arc 1 (line 47): !x1 / z2 (always true here)
+                    z2()
+                    state = 1  # 1. Choosing a move
+            case 1:  # 1. Choosing a move (line 38)
+                if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 48): x2 & !x3 / z3
+                    z3()
+                    state = 2  # 2. Tour found
+                    break  # a final state: the run stops
+                elif x2 and x3:  # arc 3 (line 49): x2 & x3 / z3
+                    z3()
+                    state = 3  # 3. Tour counted
+                elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 50): !x2 & x6 & x7 / z4
+                    z4()
+                    state = 1
+                elif not x2 and x6 and not x7:  # arc 5 (line 51): !x2 & x6 & !x7 / z5
+                    z5()
+                    state = 6  # 6. Gave up
+                    break  # a final state: the run stops
+                elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 52): !x2 & !x6 & x5 / z7
+                    z7()
+                    state = 1
+                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 53): !x2 & !x6 & !x5 & !x4 / z8
+                    z8()
+                    state = 1
+                else:  # arc 8 (line 54): !x2 & !x6 & !x5 & x4 / z6 (always true here)
+                    z6()
+                    state = 4  # 4. Search exhausted
+                    break  # a final state: the run stops
+            case 3:  # 3. Tour counted (line 40)
+                if not (x4 := read_x4()):  # arc 9 (line 55): !x4 / z8
+                    z8()
+                    state = 1  # 1. Choosing a move
+                else:  # arc 10 (line 56): x4 / z6 (always true here)
+                    z6()
+                    state = 4  # 4. Search exhausted
+                    break  # a final state: the run stops
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_start_impossible', 'x1')  # optimization 1 rules the start cell out (minority colour of an odd board)?
+    read_x2 = bind(context, 'is_complete', 'x2')  # the path covers every cell of the board?
+    read_x3 = bind(context, 'is_all_tours_mode', 'x3')  # all-tours mode (count every tour instead of stopping at the first)?
+    read_x4 = bind(context, 'is_at_start', 'x4')  # the knight stands on the start cell (nothing left to take back)?
+    read_x5 = bind(context, 'has_untried_move', 'x5')  # a move from the knight's cell is still untried?
+    read_x6 = bind(context, 'is_return_limit_reached', 'x6')  # this attempt has reached its return limit (GOOD_RET, or MAX_RET on the last attempt)?
+    read_x7 = bind(context, 'has_next_move_order', 'x7')  # another move order is left to restart with (optimization 4)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'report_impossible_start', 'z1')  # report that no tour can start here
+    z2 = bind(context, 'place_knight', 'z2')  # put the knight on the start cell
+    z3 = bind(context, 'record_tour', 'z3')  # record the tour on the board
+    z4 = bind(context, 'restart', 'z4')  # clear the board and start again with the next move order
+    z5 = bind(context, 'give_up', 'z5')  # report that the search gives up
+    z6 = bind(context, 'report_exhausted', 'z6')  # report that every move from the start cell has been tried
+    z7 = bind(context, 'make_move', 'z7')  # make the next untried move
+    z8 = bind(context, 'take_back', 'z8')  # take the last move back (a return)
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    read_x4 = tracer.reading('x4', read_x4)
+    read_x5 = tracer.reading('x5', read_x5)
+    read_x6 = tracer.reading('x6', read_x6)
+    read_x7 = tracer.reading('x7', read_x7)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Start (line 37)
+                    if (x1 := read_x1()):  # arc 0 (line 46): x1 / z1
+                        arc = 0
+                        z1()
+                        state = 5  # 5. Impossible start
+                    else:  # arc 1 (line 47): !x1 / z2 (always true here)
+                        arc = 1
+                        z2()
+                        state = 1  # 1. Choosing a move
+                case 1:  # 1. Choosing a move (line 38)
+                    if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 48): x2 & !x3 / z3
+                        arc = 2
+                        z3()
+                        state = 2  # 2. Tour found
+                    elif x2 and x3:  # arc 3 (line 49): x2 & x3 / z3
+                        arc = 3
+                        z3()
+                        state = 3  # 3. Tour counted
+                    elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 50): !x2 & x6 & x7 / z4
+                        arc = 4
+                        z4()
+                        state = 1
+                    elif not x2 and x6 and not x7:  # arc 5 (line 51): !x2 & x6 & !x7 / z5
+                        arc = 5
+                        z5()
+                        state = 6  # 6. Gave up
+                    elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 52): !x2 & !x6 & x5 / z7
+                        arc = 6
+                        z7()
+                        state = 1
+                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 53): !x2 & !x6 & !x5 & !x4 / z8
+                        arc = 7
+                        z8()
+                        state = 1
+                    else:  # arc 8 (line 54): !x2 & !x6 & !x5 & x4 / z6 (always true here)
+                        arc = 8
+                        z6()
+                        state = 4  # 4. Search exhausted
+                case 3:  # 3. Tour counted (line 40)
+                    if not (x4 := read_x4()):  # arc 9 (line 55): !x4 / z8
+                        arc = 9
+                        z8()
+                        state = 1  # 1. Choosing a move
+                    else:  # arc 10 (line 56): x4 / z6 (always true here)
+                        arc = 10
+                        z6()
+                        state = 4  # 4. Search exhausted
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)

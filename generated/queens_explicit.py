@@ -1,0 +1,188 @@
+"""Automaton A1: generated from specs/queens_explicit.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/queens_explicit.yaml'
+SPEC_HASH = 'sha256:3448c48074487648e8a474830e798c91b5dde98694f8c49986866c6f04a20217'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({4})
+STATE_NAMES = {
+    0: 'Start',
+    1: 'Even rows',
+    2: 'Odd rows',
+    3: 'Moved rows',
+    4: 'Done',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'has_row_left_in_run', 'x1')  # the current run still has rows to place?
+    read_x2 = bind(context, 'next_run_is_even', 'x2')  # the next run is the even rows?
+    read_x3 = bind(context, 'next_run_is_odd', 'x3')  # the next run is the odd rows?
+    read_x4 = bind(context, 'next_run_is_moved', 'x4')  # the next run holds rows moved by the remainder rule?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'place_next_queen', 'z1')  # put the queen of the next column on the run's next row
+    z2 = bind(context, 'start_next_run', 'z2')  # start the next run of rows
+    z3 = bind(context, 'finish', 'z3')  # report the finished placement
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Start (line 28)
+                if (x2 := read_x2()):  # arc 0 (line 35): x2 / z2
+                    z2()
+                    state = 1  # 1. Even rows
+                else:  # arc 1 (line 36): !x2 / z2 (always true here)
+                    z2()
+                    state = 2  # 2. Odd rows
+            case 1:  # 1. Even rows (line 29)
+                if (x1 := read_x1()):  # arc 2 (line 37): x1 / z1
+                    z1()
+                    state = 1
+                elif not x1 and (x4 := read_x4()):  # arc 3 (line 38): !x1 & x4 / z2
+                    z2()
+                    state = 3  # 3. Moved rows
+                else:  # arc 4 (line 39): !x1 & !x4 / z2 (always true here)
+                    z2()
+                    state = 2  # 2. Odd rows
+            case 2:  # 2. Odd rows (line 30)
+                if (x1 := read_x1()):  # arc 5 (line 40): x1 / z1
+                    z1()
+                    state = 2
+                elif not x1 and (x4 := read_x4()):  # arc 6 (line 41): !x1 & x4 / z2
+                    z2()
+                    state = 3  # 3. Moved rows
+                else:  # arc 7 (line 42): !x1 & !x4 / z3 (always true here)
+                    z3()
+                    state = 4  # 4. Done
+                    break  # a final state: the run stops
+            case 3:  # 3. Moved rows (line 31)
+                if (x1 := read_x1()):  # arc 8 (line 43): x1 / z1
+                    z1()
+                    state = 3
+                elif not x1 and (x3 := read_x3()):  # arc 9 (line 44): !x1 & x3 / z2
+                    z2()
+                    state = 2  # 2. Odd rows
+                else:  # arc 10 (line 45): !x1 & !x3 / z3 (always true here)
+                    z3()
+                    state = 4  # 4. Done
+                    break  # a final state: the run stops
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'has_row_left_in_run', 'x1')  # the current run still has rows to place?
+    read_x2 = bind(context, 'next_run_is_even', 'x2')  # the next run is the even rows?
+    read_x3 = bind(context, 'next_run_is_odd', 'x3')  # the next run is the odd rows?
+    read_x4 = bind(context, 'next_run_is_moved', 'x4')  # the next run holds rows moved by the remainder rule?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'place_next_queen', 'z1')  # put the queen of the next column on the run's next row
+    z2 = bind(context, 'start_next_run', 'z2')  # start the next run of rows
+    z3 = bind(context, 'finish', 'z3')  # report the finished placement
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    read_x4 = tracer.reading('x4', read_x4)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Start (line 28)
+                    if (x2 := read_x2()):  # arc 0 (line 35): x2 / z2
+                        arc = 0
+                        z2()
+                        state = 1  # 1. Even rows
+                    else:  # arc 1 (line 36): !x2 / z2 (always true here)
+                        arc = 1
+                        z2()
+                        state = 2  # 2. Odd rows
+                case 1:  # 1. Even rows (line 29)
+                    if (x1 := read_x1()):  # arc 2 (line 37): x1 / z1
+                        arc = 2
+                        z1()
+                        state = 1
+                    elif not x1 and (x4 := read_x4()):  # arc 3 (line 38): !x1 & x4 / z2
+                        arc = 3
+                        z2()
+                        state = 3  # 3. Moved rows
+                    else:  # arc 4 (line 39): !x1 & !x4 / z2 (always true here)
+                        arc = 4
+                        z2()
+                        state = 2  # 2. Odd rows
+                case 2:  # 2. Odd rows (line 30)
+                    if (x1 := read_x1()):  # arc 5 (line 40): x1 / z1
+                        arc = 5
+                        z1()
+                        state = 2
+                    elif not x1 and (x4 := read_x4()):  # arc 6 (line 41): !x1 & x4 / z2
+                        arc = 6
+                        z2()
+                        state = 3  # 3. Moved rows
+                    else:  # arc 7 (line 42): !x1 & !x4 / z3 (always true here)
+                        arc = 7
+                        z3()
+                        state = 4  # 4. Done
+                case 3:  # 3. Moved rows (line 31)
+                    if (x1 := read_x1()):  # arc 8 (line 43): x1 / z1
+                        arc = 8
+                        z1()
+                        state = 3
+                    elif not x1 and (x3 := read_x3()):  # arc 9 (line 44): !x1 & x3 / z2
+                        arc = 9
+                        z2()
+                        state = 2  # 2. Odd rows
+                    else:  # arc 10 (line 45): !x1 & !x3 / z3 (always true here)
+                        arc = 10
+                        z3()
+                        state = 4  # 4. Done
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)

@@ -1,0 +1,182 @@
+"""Automaton A1: generated from specs/queens_las_vegas.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/queens_las_vegas.yaml'
+SPEC_HASH = 'sha256:7d066441c804f1865d1baa668d16c0ef1826715de0b38f7cdbc5ed5395a8171f'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({3})
+STATE_NAMES = {
+    0: 'Between attempts',
+    1: 'Placing at random',
+    2: 'Backtracking',
+    3: 'Stopped',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'may_start_attempt', 'x1')  # another attempt is allowed (a solution is still wanted and the attempt budget is not spent)?
+    read_x2 = bind(context, 'is_complete', 'x2')  # all N queens stand on the board?
+    read_x3 = bind(context, 'places_at_random', 'x3')  # the next queen is one of the first k, to be placed at random?
+    read_x4 = bind(context, 'next_column_has_free_cell', 'x4')  # the next column has a cell no queen attacks?
+    read_x5 = bind(context, 'has_untried_row', 'x5')  # backtracking still has an untried free row in the next column?
+    read_x6 = bind(context, 'can_take_back', 'x6')  # the last queen was placed by backtracking (so it may be taken back)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'start_attempt', 'z1')  # empty the board and start a new attempt
+    z2 = bind(context, 'place_at_random', 'z2')  # put a queen on a free cell of the next column chosen at random
+    z3 = bind(context, 'report_dead_end', 'z3')  # note that the next column has no free cell (the attempt gives up)
+    z4 = bind(context, 'place_next_untried', 'z4')  # put a queen on the next untried free row of the next column
+    z5 = bind(context, 'take_back', 'z5')  # take the last queen back
+    z6 = bind(context, 'record_solution', 'z6')  # record the solution: the attempt succeeded
+    z7 = bind(context, 'record_failure', 'z7')  # record that the attempt failed
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Between attempts (line 35)
+                if (x1 := read_x1()):  # arc 0 (line 41): x1 / z1
+                    z1()
+                    state = 1  # 1. Placing at random
+                else:  # arc 1 (line 42): !x1 (always true here)
+                    state = 3  # 3. Stopped
+                    break  # a final state: the run stops
+            case 1:  # 1. Placing at random (line 36)
+                if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 43): x3 & x4 / z2
+                    z2()
+                    state = 1
+                elif x3 and not x4:  # arc 3 (line 44): x3 & !x4 / z3, z7
+                    z3()
+                    z7()
+                    state = 0  # 0. Between attempts
+                else:  # arc 4 (line 45): !x3 (always true here)
+                    state = 2  # 2. Backtracking
+            case 2:  # 2. Backtracking (line 37)
+                if (x2 := read_x2()):  # arc 5 (line 46): x2 / z6
+                    z6()
+                    state = 0  # 0. Between attempts
+                elif not x2 and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
+                    z4()
+                    state = 2
+                elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
+                    z5()
+                    state = 2
+                else:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7 (always true here)
+                    z7()
+                    state = 0  # 0. Between attempts
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'may_start_attempt', 'x1')  # another attempt is allowed (a solution is still wanted and the attempt budget is not spent)?
+    read_x2 = bind(context, 'is_complete', 'x2')  # all N queens stand on the board?
+    read_x3 = bind(context, 'places_at_random', 'x3')  # the next queen is one of the first k, to be placed at random?
+    read_x4 = bind(context, 'next_column_has_free_cell', 'x4')  # the next column has a cell no queen attacks?
+    read_x5 = bind(context, 'has_untried_row', 'x5')  # backtracking still has an untried free row in the next column?
+    read_x6 = bind(context, 'can_take_back', 'x6')  # the last queen was placed by backtracking (so it may be taken back)?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'start_attempt', 'z1')  # empty the board and start a new attempt
+    z2 = bind(context, 'place_at_random', 'z2')  # put a queen on a free cell of the next column chosen at random
+    z3 = bind(context, 'report_dead_end', 'z3')  # note that the next column has no free cell (the attempt gives up)
+    z4 = bind(context, 'place_next_untried', 'z4')  # put a queen on the next untried free row of the next column
+    z5 = bind(context, 'take_back', 'z5')  # take the last queen back
+    z6 = bind(context, 'record_solution', 'z6')  # record the solution: the attempt succeeded
+    z7 = bind(context, 'record_failure', 'z7')  # record that the attempt failed
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    read_x4 = tracer.reading('x4', read_x4)
+    read_x5 = tracer.reading('x5', read_x5)
+    read_x6 = tracer.reading('x6', read_x6)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Between attempts (line 35)
+                    if (x1 := read_x1()):  # arc 0 (line 41): x1 / z1
+                        arc = 0
+                        z1()
+                        state = 1  # 1. Placing at random
+                    else:  # arc 1 (line 42): !x1 (always true here)
+                        arc = 1
+                        state = 3  # 3. Stopped
+                case 1:  # 1. Placing at random (line 36)
+                    if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 43): x3 & x4 / z2
+                        arc = 2
+                        z2()
+                        state = 1
+                    elif x3 and not x4:  # arc 3 (line 44): x3 & !x4 / z3, z7
+                        arc = 3
+                        z3()
+                        z7()
+                        state = 0  # 0. Between attempts
+                    else:  # arc 4 (line 45): !x3 (always true here)
+                        arc = 4
+                        state = 2  # 2. Backtracking
+                case 2:  # 2. Backtracking (line 37)
+                    if (x2 := read_x2()):  # arc 5 (line 46): x2 / z6
+                        arc = 5
+                        z6()
+                        state = 0  # 0. Between attempts
+                    elif not x2 and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
+                        arc = 6
+                        z4()
+                        state = 2
+                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
+                        arc = 7
+                        z5()
+                        state = 2
+                    else:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7 (always true here)
+                        arc = 8
+                        z7()
+                        state = 0  # 0. Between attempts
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)

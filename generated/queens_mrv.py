@@ -1,0 +1,180 @@
+"""Automaton A1: generated from specs/queens_mrv.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/queens_mrv.yaml'
+SPEC_HASH = 'sha256:72ac789e06f27bf7a5d78c8ba6e0f9f9a5a84ac2cab31d282a8f2f4cd643dbab'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({3, 4})
+STATE_NAMES = {
+    0: 'Looking at the board',
+    1: 'Solution found',
+    2: 'Going back',
+    3: 'Search exhausted',
+    4: 'Enough solutions',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_complete', 'x1')  # all n queens stand on the board?
+    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left?
+    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left?
+    read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of solutions has been found?
+    read_x5 = bind(context, 'top_has_untried_cell', 'x5')  # the latest choice point still has an untried cell?
+    read_x6 = bind(context, 'has_choice_points', 'x6')  # a choice point is left on the stack?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution
+    z2 = bind(context, 'note_dead_end', 'z2')  # report a dead end: a line has no free cell
+    z3 = bind(context, 'place_forced_queen', 'z3')  # place the forced queen on the only free cell of its line
+    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells and remember the stack height (a choice point)
+    z5 = bind(context, 'try_next_cell', 'z5')  # cut the stack back to the latest choice point's height and place a queen on its next cell
+    z6 = bind(context, 'drop_choice_point', 'z6')  # cut the stack back to the latest choice point's height and forget that exhausted choice point
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Looking at the board (line 35)
+                if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
+                    z1()
+                    state = 1  # 1. Solution found
+                elif not x1 and (x2 := read_x2()):  # arc 1 (line 43): !x1 & x2 / z2
+                    z2()
+                    state = 2  # 2. Going back
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 44): !x1 & !x2 & x3 / z3
+                    z3()
+                    state = 0
+                else:  # arc 3 (line 45): !x1 & !x2 & !x3 / z4, z5 (always true here)
+                    z4()
+                    z5()
+                    state = 0
+            case 1:  # 1. Solution found (line 36)
+                if (x4 := read_x4()):  # arc 4 (line 46): x4
+                    state = 4  # 4. Enough solutions
+                    break  # a final state: the run stops
+                else:  # arc 5 (line 47): !x4 (always true here)
+                    state = 2  # 2. Going back
+            case 2:  # 2. Going back (line 37)
+                if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
+                    z5()
+                    state = 0  # 0. Looking at the board
+                elif not x5 and (x6 := read_x6()):  # arc 7 (line 49): !x5 & x6 / z6
+                    z6()
+                    state = 2
+                else:  # arc 8 (line 50): !x5 & !x6 (always true here)
+                    state = 3  # 3. Search exhausted
+                    break  # a final state: the run stops
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_complete', 'x1')  # all n queens stand on the board?
+    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left?
+    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left?
+    read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of solutions has been found?
+    read_x5 = bind(context, 'top_has_untried_cell', 'x5')  # the latest choice point still has an untried cell?
+    read_x6 = bind(context, 'has_choice_points', 'x6')  # a choice point is left on the stack?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution
+    z2 = bind(context, 'note_dead_end', 'z2')  # report a dead end: a line has no free cell
+    z3 = bind(context, 'place_forced_queen', 'z3')  # place the forced queen on the only free cell of its line
+    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells and remember the stack height (a choice point)
+    z5 = bind(context, 'try_next_cell', 'z5')  # cut the stack back to the latest choice point's height and place a queen on its next cell
+    z6 = bind(context, 'drop_choice_point', 'z6')  # cut the stack back to the latest choice point's height and forget that exhausted choice point
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    read_x4 = tracer.reading('x4', read_x4)
+    read_x5 = tracer.reading('x5', read_x5)
+    read_x6 = tracer.reading('x6', read_x6)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Looking at the board (line 35)
+                    if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
+                        arc = 0
+                        z1()
+                        state = 1  # 1. Solution found
+                    elif not x1 and (x2 := read_x2()):  # arc 1 (line 43): !x1 & x2 / z2
+                        arc = 1
+                        z2()
+                        state = 2  # 2. Going back
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 44): !x1 & !x2 & x3 / z3
+                        arc = 2
+                        z3()
+                        state = 0
+                    else:  # arc 3 (line 45): !x1 & !x2 & !x3 / z4, z5 (always true here)
+                        arc = 3
+                        z4()
+                        z5()
+                        state = 0
+                case 1:  # 1. Solution found (line 36)
+                    if (x4 := read_x4()):  # arc 4 (line 46): x4
+                        arc = 4
+                        state = 4  # 4. Enough solutions
+                    else:  # arc 5 (line 47): !x4 (always true here)
+                        arc = 5
+                        state = 2  # 2. Going back
+                case 2:  # 2. Going back (line 37)
+                    if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
+                        arc = 6
+                        z5()
+                        state = 0  # 0. Looking at the board
+                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 49): !x5 & x6 / z6
+                        arc = 7
+                        z6()
+                        state = 2
+                    else:  # arc 8 (line 50): !x5 & !x6 (always true here)
+                        arc = 8
+                        state = 3  # 3. Search exhausted
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)

@@ -1,0 +1,179 @@
+"""Automaton A1: generated from specs/queens_prolog.yaml by `automata codegen`; do not edit.
+
+Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
+written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
+of its arcs, in the order the engine tries them. An input is read at most once per step:
+`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
+automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+"""
+
+from automata.codegen_runtime import StepTracer, bind
+from automata.engine import DEFAULT_MAX_STEPS, RunSummary
+from automata.errors import RunError
+from automata.spec import load_spec
+
+SPEC_PATH = 'specs/queens_prolog.yaml'
+SPEC_HASH = 'sha256:cac7bd503df6ad91719d246f1f16ad225ff35193aff7da31f417335546d272b1'
+AUTOMATON = 'A1'
+INITIAL_STATE = 0
+FINAL_STATES = frozenset({3, 4})
+STATE_NAMES = {
+    0: 'Solving the next column',
+    1: 'Redoing a column',
+    2: 'Answer found',
+    3: 'No more answers',
+    4: 'Enough answers',
+}
+
+
+def run(context, sinks=(), max_steps=None, spec=None):
+    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+
+    `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
+    those records refer to (loaded from SPEC_PATH when tracing without one).
+    """
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+    where = SPEC_PATH if spec is None else spec.path
+    if sinks:
+        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
+        return _run_traced(context, limit, where, tracer)
+    return _run(context, limit, where)
+
+
+def _step_limit(state, limit):
+    return RunError(
+        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def _run(context, limit, where):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_complete', 'x1')  # every column of the list has its Y (the query succeeded)?
+    read_x2 = bind(context, 'has_free_row', 'x2')  # member/2 can still give the current column a Y, after the last one tried, that passes noattack?
+    read_x3 = bind(context, 'has_queens', 'x3')  # some column already has its Y (a goal is left to redo)?
+    read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of answers has been produced?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'place_queen', 'z1')  # bind the current column's Y to the next row no queen of Others attacks
+    z2 = bind(context, 'take_back', 'z2')  # redo: unbind the Y fixed last; its column goes on with the next Y
+    z3 = bind(context, 'record_solution', 'z3')  # report the answer S = [1/Y1, ..., n/Yn]
+    z4 = bind(context, 'note_dead_end', 'z4')  # report that no Y passes noattack for the new column (its goal fails)
+    state = INITIAL_STATE
+    steps = 0
+    for steps in range(1, limit + 1):
+        match state:
+            case 0:  # 0. Solving the next column (line 30)
+                if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
+                    z3()
+                    state = 2  # 2. Answer found
+                elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
+                    z1()
+                    state = 0
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
+                    z4()
+                    z2()
+                    state = 1  # 1. Redoing a column
+                else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
+                    z4()
+                    state = 3  # 3. No more answers
+                    break  # a final state: the run stops
+            case 1:  # 1. Redoing a column (line 31)
+                if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
+                    z1()
+                    state = 0  # 0. Solving the next column
+                elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
+                    z2()
+                    state = 1
+                else:  # arc 9 (line 46): !x2 & !x3 (always true here)
+                    state = 3  # 3. No more answers
+                    break  # a final state: the run stops
+            case 2:  # 2. Answer found (line 32)
+                if (x4 := read_x4()):  # arc 4 (line 41): x4
+                    state = 4  # 4. Enough answers
+                    break  # a final state: the run stops
+                elif not x4 and (x3 := read_x3()):  # arc 5 (line 42): !x4 & x3 / z2
+                    z2()
+                    state = 1  # 1. Redoing a column
+                else:  # arc 6 (line 43): !x4 & !x3 (always true here)
+                    state = 3  # 3. No more answers
+                    break  # a final state: the run stops
+    else:
+        raise _step_limit(state, limit)
+    return RunSummary(state, steps)
+
+
+def _run_traced(context, limit, where, tracer):
+    # Inputs: read_xN() asks the context one question.
+    read_x1 = bind(context, 'is_complete', 'x1')  # every column of the list has its Y (the query succeeded)?
+    read_x2 = bind(context, 'has_free_row', 'x2')  # member/2 can still give the current column a Y, after the last one tried, that passes noattack?
+    read_x3 = bind(context, 'has_queens', 'x3')  # some column already has its Y (a goal is left to redo)?
+    read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of answers has been produced?
+    # Outputs: zN() tells the context to act.
+    z1 = bind(context, 'place_queen', 'z1')  # bind the current column's Y to the next row no queen of Others attacks
+    z2 = bind(context, 'take_back', 'z2')  # redo: unbind the Y fixed last; its column goes on with the next Y
+    z3 = bind(context, 'record_solution', 'z3')  # report the answer S = [1/Y1, ..., n/Yn]
+    z4 = bind(context, 'note_dead_end', 'z4')  # report that no Y passes noattack for the new column (its goal fails)
+    read_x1 = tracer.reading('x1', read_x1)
+    read_x2 = tracer.reading('x2', read_x2)
+    read_x3 = tracer.reading('x3', read_x3)
+    read_x4 = tracer.reading('x4', read_x4)
+    state = INITIAL_STATE
+    steps = 0
+    before = state
+    arc = None  # the index of the arc taken in this step (None: no arc)
+    tracer.started(state)
+    try:
+        while state not in FINAL_STATES:
+            if steps >= limit:
+                raise _step_limit(state, limit)
+            steps += 1
+            before = state
+            arc = None
+            match state:
+                case 0:  # 0. Solving the next column (line 30)
+                    if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
+                        arc = 0
+                        z3()
+                        state = 2  # 2. Answer found
+                    elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
+                        arc = 1
+                        z1()
+                        state = 0
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
+                        arc = 2
+                        z4()
+                        z2()
+                        state = 1  # 1. Redoing a column
+                    else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
+                        arc = 3
+                        z4()
+                        state = 3  # 3. No more answers
+                case 1:  # 1. Redoing a column (line 31)
+                    if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
+                        arc = 7
+                        z1()
+                        state = 0  # 0. Solving the next column
+                    elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
+                        arc = 8
+                        z2()
+                        state = 1
+                    else:  # arc 9 (line 46): !x2 & !x3 (always true here)
+                        arc = 9
+                        state = 3  # 3. No more answers
+                case 2:  # 2. Answer found (line 32)
+                    if (x4 := read_x4()):  # arc 4 (line 41): x4
+                        arc = 4
+                        state = 4  # 4. Enough answers
+                    elif not x4 and (x3 := read_x3()):  # arc 5 (line 42): !x4 & x3 / z2
+                        arc = 5
+                        z2()
+                        state = 1  # 1. Redoing a column
+                    else:  # arc 6 (line 43): !x4 & !x3 (always true here)
+                        arc = 6
+                        state = 3  # 3. No more answers
+            tracer.step(steps, before, arc, state)
+    except BaseException as error:
+        tracer.failed(steps, before, arc, state, error)
+        raise
+    tracer.finished(state, steps)
+    return RunSummary(state, steps)
