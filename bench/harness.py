@@ -41,6 +41,8 @@ class Timing:
 def measure(case: Case, repeat: int = 3) -> Timing:
     timing = Timing(case.group, case.name, case.reference, note=case.note)
     best: dict[str, float] = {name: float("inf") for name in case.runs}
+    for run in case.runs.values():  # warm-up: first-use costs (imports, spec loading, code generation)
+        run()
     for _ in range(repeat):
         for name, run in case.runs.items():
             gc.collect()
@@ -52,11 +54,14 @@ def measure(case: Case, repeat: int = 3) -> Timing:
 
 
 def table(timings: list[Timing]) -> str:
-    names: list[str] = []
+    """One Markdown table per set of implementations (e.g. the tracing sinks get their own)."""
+    sections: dict[tuple[str, ...], list[Timing]] = {}
     for timing in timings:
-        for name in timing.seconds:
-            if name not in names:
-                names.append(name)
+        sections.setdefault(tuple(timing.seconds), []).append(timing)
+    return "\n\n".join(_section(list(names), members) for names, members in sections.items())
+
+
+def _section(names: list[str], timings: list[Timing]) -> str:
     header = f"| case | {' | '.join(names)} |"
     lines = [header, "|" + "---|" * (len(names) + 1)]
     for timing in timings:

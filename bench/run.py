@@ -31,18 +31,18 @@ IMPLS = ("iterative", "recursive", "automaton", "generated")
 
 def knight_cases(quick: bool) -> Iterator[Case]:
     from solvers.knight_tour import automaton, iterative, recursive
-    from solvers.knight_tour.model import TourOptions
+    from solvers.knight_tour.model import KnightTourInstance
 
     solvers = {"iterative": iterative.solve, "recursive": recursive.solve,
                "automaton": automaton.solve, "generated": lambda inst, obs: automaton.solve(inst, obs, engine="generated")}
 
     def tour_case(rows: int, cols: int, start: tuple[int, int], label: str) -> Case:
-        options = TourOptions.make(rows, cols, start, optimizations=(1, 2, 3, 4))
+        options = KnightTourInstance(rows, cols, start, optimizations=frozenset({1, 2, 3, 4}))
         return Case("knight's tour", label, {name: (lambda s=s: s(options, NullObserver())) for name, s in solvers.items()})
 
     def sweep_case(rows: int, cols: int, label: str) -> Case:
         cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-        all_options = [TourOptions.make(rows, cols, cell, optimizations=(1, 2, 3, 4)) for cell in cells]
+        all_options = [KnightTourInstance(rows, cols, cell, optimizations=frozenset({1, 2, 3, 4})) for cell in cells]
 
         def sweep(solve: Callable) -> None:
             for options in all_options:
@@ -128,10 +128,10 @@ def puzzle_cases(quick: bool) -> Iterator[Case]:
 def tracing_cases(quick: bool) -> Iterator[Case]:
     """The cost of recording the automaton's steps, against running it with no sink."""
     from solvers.knight_tour import automaton
-    from solvers.knight_tour.model import TourOptions
+    from solvers.knight_tour.model import KnightTourInstance
 
     side = 20 if quick else 100
-    options = TourOptions.make(side, side, (1, 1), optimizations=(1, 2, 3, 4))
+    options = KnightTourInstance(side, side, (1, 1), optimizations=frozenset({1, 2, 3, 4}))
     directory = tempfile.mkdtemp(prefix="automata-bench-")
 
     def with_sinks(make_sinks: Callable[[], list]) -> Callable[[], None]:

@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/knight_tour.yaml'
-SPEC_HASH = 'sha256:bea62bece3dc96dd25715b33ecb753dee4fb91370a9bf38ddfcda6184ac8895a'
+SPEC_HASH = 'sha256:94578d10a09ea6ec892c5847c26672ff9e883203b39eb8108dbb28cb6ef43a6a'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({2, 4, 5, 6})
@@ -72,45 +72,45 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Start (line 37)
-                if (x1 := read_x1()):  # arc 0 (line 46): x1 / z1
-                    z1()
+                if (x1 := read_x1()):  # arc 0 (line 47): x1
                     state = 5  # 5. Impossible start
+                    z1()  # on entering 5
                     break  # a final state: the run stops
-                else:  # arc 1 (line 47): !x1 / z2 (always true here)
+                else:  # arc 1 (line 48): !x1 / z2 (always true here)
                     z2()
                     state = 1  # 1. Choosing a move
             case 1:  # 1. Choosing a move (line 38)
-                if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 48): x2 & !x3 / z3
-                    z3()
+                if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 49): x2 & !x3
                     state = 2  # 2. Tour found
+                    z3()  # on entering 2
                     break  # a final state: the run stops
-                elif x2 and x3:  # arc 3 (line 49): x2 & x3 / z3
+                elif x2 and x3:  # arc 3 (line 50): x2 & x3 / z3
                     z3()
                     state = 3  # 3. Tour counted
-                elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 50): !x2 & x6 & x7 / z4
+                elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
                     z4()
                     state = 1
-                elif not x2 and x6 and not x7:  # arc 5 (line 51): !x2 & x6 & !x7 / z5
-                    z5()
+                elif not x2 and x6 and not x7:  # arc 5 (line 52): !x2 & x6 & !x7
                     state = 6  # 6. Gave up
+                    z5()  # on entering 6
                     break  # a final state: the run stops
-                elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 52): !x2 & !x6 & x5 / z7
+                elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 53): !x2 & !x6 & x5 / z7
                     z7()
                     state = 1
-                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 53): !x2 & !x6 & !x5 & !x4 / z8
+                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 54): !x2 & !x6 & !x5 & !x4 / z8
                     z8()
                     state = 1
-                else:  # arc 8 (line 54): !x2 & !x6 & !x5 & x4 / z6 (always true here)
-                    z6()
+                else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
                     state = 4  # 4. Search exhausted
+                    z6()  # on entering 4
                     break  # a final state: the run stops
             case 3:  # 3. Tour counted (line 40)
-                if not (x4 := read_x4()):  # arc 9 (line 55): !x4 / z8
+                if not (x4 := read_x4()):  # arc 9 (line 56): !x4 / z8
                     z8()
                     state = 1  # 1. Choosing a move
-                else:  # arc 10 (line 56): x4 / z6 (always true here)
-                    z6()
+                else:  # arc 10 (line 57): x4 (always true here)
                     state = 4  # 4. Search exhausted
+                    z6()  # on entering 4
                     break  # a final state: the run stops
     else:
         raise _step_limit(state, limit)
@@ -156,52 +156,52 @@ def _run_traced(context, limit, where, tracer):
             arc = None
             match state:
                 case 0:  # 0. Start (line 37)
-                    if (x1 := read_x1()):  # arc 0 (line 46): x1 / z1
+                    if (x1 := read_x1()):  # arc 0 (line 47): x1
                         arc = 0
-                        z1()
                         state = 5  # 5. Impossible start
-                    else:  # arc 1 (line 47): !x1 / z2 (always true here)
+                        z1()  # on entering 5
+                    else:  # arc 1 (line 48): !x1 / z2 (always true here)
                         arc = 1
                         z2()
                         state = 1  # 1. Choosing a move
                 case 1:  # 1. Choosing a move (line 38)
-                    if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 48): x2 & !x3 / z3
+                    if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 49): x2 & !x3
                         arc = 2
-                        z3()
                         state = 2  # 2. Tour found
-                    elif x2 and x3:  # arc 3 (line 49): x2 & x3 / z3
+                        z3()  # on entering 2
+                    elif x2 and x3:  # arc 3 (line 50): x2 & x3 / z3
                         arc = 3
                         z3()
                         state = 3  # 3. Tour counted
-                    elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 50): !x2 & x6 & x7 / z4
+                    elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
                         arc = 4
                         z4()
                         state = 1
-                    elif not x2 and x6 and not x7:  # arc 5 (line 51): !x2 & x6 & !x7 / z5
+                    elif not x2 and x6 and not x7:  # arc 5 (line 52): !x2 & x6 & !x7
                         arc = 5
-                        z5()
                         state = 6  # 6. Gave up
-                    elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 52): !x2 & !x6 & x5 / z7
+                        z5()  # on entering 6
+                    elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 53): !x2 & !x6 & x5 / z7
                         arc = 6
                         z7()
                         state = 1
-                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 53): !x2 & !x6 & !x5 & !x4 / z8
+                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 54): !x2 & !x6 & !x5 & !x4 / z8
                         arc = 7
                         z8()
                         state = 1
-                    else:  # arc 8 (line 54): !x2 & !x6 & !x5 & x4 / z6 (always true here)
+                    else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
                         arc = 8
-                        z6()
                         state = 4  # 4. Search exhausted
+                        z6()  # on entering 4
                 case 3:  # 3. Tour counted (line 40)
-                    if not (x4 := read_x4()):  # arc 9 (line 55): !x4 / z8
+                    if not (x4 := read_x4()):  # arc 9 (line 56): !x4 / z8
                         arc = 9
                         z8()
                         state = 1  # 1. Choosing a move
-                    else:  # arc 10 (line 56): x4 / z6 (always true here)
+                    else:  # arc 10 (line 57): x4 (always true here)
                         arc = 10
-                        z6()
                         state = 4  # 4. Search exhausted
+                        z6()  # on entering 4
             tracer.step(steps, before, arc, state)
     except BaseException as error:
         tracer.failed(steps, before, arc, state, error)

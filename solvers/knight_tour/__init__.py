@@ -1,0 +1,1 @@
+"""The knight's tour as iterative, recursive and automaton programs (REFERENCE.md §1)."""

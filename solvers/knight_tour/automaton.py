@@ -1,0 +1,28 @@
+"""The automaton program: automaton A1 (specs/knight_tour.yaml) run over the shared model."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from automata.engine import execute
+from automata.spec import Spec, load_spec
+from automata.trace import TraceSink
+from solvers.knight_tour.context import KnightTourContext
+from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
+
+SPEC_PATH = "specs/knight_tour.yaml"
+
+
+def solve(
+    instance: KnightTourInstance,
+    observer: Observer,
+    engine: str = "transitions",
+    sinks: Sequence[TraceSink] = (),
+    spec: Spec | None = None,
+    max_steps: int | None = None,
+) -> TourResult:
+    """Run A1; ``spec`` replaces the project's spec (a mutated one, or one loaded once per sweep)."""
+    tour = KnightTour(instance, observer)
+    context = KnightTourContext(tour)
+    execute(spec or load_spec(SPEC_PATH), context, engine=engine, sinks=sinks, max_steps=max_steps)
+    return tour.result()

@@ -1,0 +1,383 @@
+"""The knight's tour problem for the `automata` command: run, verify, compare."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from automata.cli_support import (
+    impl_option,
+    open_sinks,
+    parse_board,
+    parse_cell,
+    print_json,
+    progress,
+    require_automaton_for_traces,
+    trace_options,
+    verdict_text,
+)
+from automata.errors import InputError
+from automata.events import NullObserver
+from automata.problem import Problem
+from automata.spec import Spec
+from automata.verify import Verdict
+from solvers.knight_tour import automaton
+from solvers.knight_tour.model import (
+    DEFAULT_GOOD_RETURNS,
+    DEFAULT_MAX_RETURNS,
+    KnightTourInstance,
+    TourResult,
+)
+from solvers.knight_tour.report import COUNT_LEGEND, TABLE_LEGEND, cell_table, tour_board
+from solvers.knight_tour.svg import tour_svg
+from solvers.knight_tour.sweeps import (
+    SetSummary,
+    board_cells,
+    generated_unavailable,
+    parse_set,
+    run_set,
+    set_name,
+    solvers,
+    summarize,
+    verify_cell,
+)
+
+Cell = tuple[int, int]
+
+# ---- options shared by the commands -------------------------------------------------------------
+
+
+def _board(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
+    return parse_board(value)
+
+
+def _start(ctx: click.Context, param: click.Parameter, value: str | None) -> Cell | None:
+    return None if value is None else parse_cell(value)
+
+
+def _optimizations(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[int]:
+    try:
+        return parse_set(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--optimizations") from None
+
+
+def _sets(ctx: click.Context, param: click.Parameter, value: str) -> list[frozenset[int]]:
+    try:
+        return [parse_set(part) for part in value.split(",")]
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--sets") from None
+
+
+board_option = click.option("--board", default="8x8", show_default=True, callback=_board,
+                            help="Board size ROWSxCOLUMNS, each side 1..100, at most 10,000 cells.")
+optimizations_option = click.option(
+    "--optimizations", default="1,2,3,4", show_default=True, callback=_optimizations,
+    help="Optimizations to switch on: 1 impossible start cells, 2 blocked cells, 3 Warnsdorff's rule, "
+         "4 several move orders; e.g. 1,3 or 1-3 or none.")
+good_returns_option = click.option(
+    "--good-returns", type=click.IntRange(min=1), default=DEFAULT_GOOD_RETURNS, show_default=True,
+    help="GOOD_RET: returns after which optimization 4 restarts with the next move order.")
+max_returns_option = click.option(
+    "--max-returns", type=click.IntRange(min=1), default=None,
+    help=f"MAX_RET: returns after which the search gives up [default: {DEFAULT_MAX_RETURNS:,}; "
+         "unlimited with --all-tours].")
+all_tours_option = click.option("--all-tours", is_flag=True,
+                                help="Count every tour from the start cell instead of stopping at the first (an exhaustive "
+                                     "search: seconds on 5x5, hopeless on 8x8 unless --max-returns bounds it).")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
+
+
+def _shared_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    for option in (json_option, all_tours_option, max_returns_option, good_returns_option,
+                   optimizations_option, board_option):
+        command = option(command)
+    return command
+
+
+def _instance(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,
+              max_returns: int | None, all_tours: bool) -> KnightTourInstance:
+    rows, cols = board
+    row, col = start
+    if not (1 <= row <= rows and 1 <= col <= cols):
+        raise click.BadParameter(f"cell {row},{col} is outside the {rows}x{cols} board "
+                                 f"(rows 1..{rows}, columns 1..{cols})", param_hint="--start")
+    if max_returns is None and not all_tours:
+        max_returns = DEFAULT_MAX_RETURNS
+    try:
+        return KnightTourInstance(rows, cols, start, optimizations, good_returns, max_returns, all_tours)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+
+
+def _describe_options(instance: KnightTourInstance) -> str:
+    limit = "unlimited" if instance.max_returns is None else f"{instance.max_returns:,}"
+    parts = [f"optimizations {set_name(instance.optimizations)}"]
+    if instance.uses_restarts:
+        parts.append(f"GOOD_RET {instance.good_returns:,}")
+    parts.append(f"MAX_RET {limit}")
+    return ", ".join(parts)
+
+
+def _require_engine(impl: str) -> None:
+    if impl == "generated":
+        reason = generated_unavailable()
+        if reason:
+            raise InputError(f"--impl generated is not available yet ({reason}); use --impl automaton")
+
+
+# ---- run ----------------------------------------------------------------------------------------
+
+
+@click.command("run")
+@_shared_options
+@click.option("--start", default="1,1", show_default=True, callback=_start,
+              help="Start cell ROW,COLUMN, 1-based, row 1 at the top.")
+@impl_option(default="automaton")
+@trace_options
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Draw the tour found into this SVG file.")
+def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,
+                max_returns: int | None, all_tours: bool, as_json: bool, impl: str, trace: str | None,
+                protocol: bool, svg_path: str | None) -> None:
+    """Search for a knight's tour (or count all tours) from one start cell."""
+    require_automaton_for_traces(impl, trace, protocol)
+    _require_engine(impl)
+    instance = _instance(board, start, optimizations, good_returns, max_returns, all_tours)
+    with open_sinks(trace, protocol, json_mode=as_json) as sinks:
+        if impl in ("automaton", "generated"):
+            engine = "transitions" if impl == "automaton" else "generated"
+            result = automaton.solve(instance, NullObserver(), engine=engine, sinks=sinks)
+        else:
+            result = solvers([impl])[impl](instance, NullObserver())
+    if svg_path:
+        _write_svg(instance, result, svg_path, quiet=as_json)
+    if as_json:
+        document = {
+            "board": list(board), "start": list(start), "impl": impl,
+            "optimizations": sorted(instance.optimizations), "good_returns": instance.good_returns,
+            "max_returns": instance.max_returns, "all_tours": all_tours, **result.to_json(),
+        }
+        if all_tours:
+            document["count"] = result.tours
+        print_json(document)
+        return
+    click.echo(f"Knight's tour on {board[0]}x{board[1]} from {start[0]},{start[1]} "
+               f"({impl}; {_describe_options(instance)})")
+    click.echo(_run_summary(instance, result))
+    if result.path:
+        click.echo(tour_board(board[0], board[1], result.path))
+
+
+def _run_summary(instance: KnightTourInstance, result: TourResult) -> str:
+    counts = f"{result.returns:,} returns, {result.restarts} restarts"
+    if result.impossible_start:
+        return ("no tour: impossible start (a board with an odd number of cells is toured only from "
+                "the colour of its corners)")
+    if instance.all_tours:
+        ending = "gave up at MAX_RET" if result.gave_up else "search exhausted"
+        first = "; the first one:" if result.path else ""
+        return f"{result.tours:,} tours ({ending}; {counts}){first}"
+    if result.found:
+        return f"tour found ({counts}; move order {result.restarts + 1}):"
+    if result.gave_up:
+        return f"no tour found: gave up at MAX_RET ({counts})"
+    return f"no tour: the search from this cell is exhausted ({counts})"
+
+
+def _write_svg(instance: KnightTourInstance, result: TourResult, path: str, quiet: bool) -> None:
+    if not result.path:
+        click.echo(f"no tour to draw; {path} not written", err=True)
+        return
+    try:
+        Path(path).write_text(tour_svg(instance.rows, instance.cols, result.path), encoding="utf-8")
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {path}: {error.strerror}", param_hint="--svg") from None
+    if not quiet:
+        click.echo(f"tour drawn in {path}")
+
+
+# ---- verify -------------------------------------------------------------------------------------
+
+
+@click.command("verify")
+@_shared_options
+@click.option("--start", default=None, callback=_start,
+              help="Verify only this start cell ROW,COLUMN [default: every cell of the board].")
+@impl_option(default="all", allow_all=True)
+def verify_command(board: tuple[int, int], start: Cell | None, optimizations: frozenset[int], good_returns: int,
+                   max_returns: int | None, all_tours: bool, as_json: bool, impl: str) -> None:
+    """Run the iterative, recursive and automaton programs from every start cell and compare them."""
+    instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
+    names, skipped = _verify_impls(impl)
+    implementations = solvers(names)
+    starts = [start] if start else board_cells(*board)
+    results: dict[Cell, TourResult] = {}
+    agreement: dict[Cell, bool] = {}
+    first_difference: tuple[Cell, Verdict] | None = None
+    with progress(starts, label=f"verifying {board[0]}x{board[1]}") as cells:
+        for cell in cells:
+            verdict = verify_cell(instance.with_start(cell), implementations)
+            results[cell] = verdict.result
+            agreement[cell] = verdict.agree
+            if not verdict.agree and first_difference is None:
+                first_difference = (cell, verdict)
+    agree = first_difference is None
+    if as_json:
+        document: dict[str, Any] = {
+            "agree": agree, "board": list(board), "impls": names, "skipped": skipped,
+            "optimizations": sorted(instance.optimizations), "all_tours": all_tours,
+            "cells": [_cell_json(cell, results[cell], agreement[cell]) for cell in starts],
+        }
+        if all_tours:
+            document["tours"] = _total_tours(results)
+        if first_difference:
+            cell, verdict = first_difference
+            document["divergence"] = {"start": list(cell), "text": verdict_text(verdict)}
+        print_json(document)
+    else:
+        click.echo(f"Knight's tour on {board[0]}x{board[1]}: {', '.join(names)} "
+                   f"({_describe_options(instance)})")
+        for name, reason in skipped.items():
+            click.echo(f"note: {name} skipped: {reason}")
+        click.echo(cell_table(board[0], board[1], results, agreement, all_tours=all_tours)
+                   if not start else _run_summary(instance, results[start]))
+        if not start:
+            click.echo(COUNT_LEGEND if all_tours else TABLE_LEGEND)
+        if all_tours:
+            click.echo(f"tours from all verified start cells: {_total_tours(results):,}")
+        if first_difference:
+            cell, verdict = first_difference
+            click.echo(f"cell {cell[0]},{cell[1]}: {verdict_text(verdict)}")
+        else:
+            click.echo(f"agree: {', '.join(names)} emitted the same events and returned the same results "
+                       f"from {len(starts)} start cell{'s' if len(starts) != 1 else ''}")
+    if not agree:
+        raise click.exceptions.Exit(1)
+
+
+def _verify_impls(impl: str) -> tuple[list[str], dict[str, str]]:
+    """The implementations to run (the iterative reference first) and those skipped, with why."""
+    if impl != "all":
+        _require_engine(impl)
+        return list(dict.fromkeys(["iterative", impl])), {}
+    names = ["iterative", "recursive", "automaton"]
+    reason = generated_unavailable()
+    if reason:
+        return names, {"generated": reason}
+    return names + ["generated"], {}
+
+
+def _total_tours(results: dict[Cell, TourResult | None]) -> int:
+    return sum(result.tours for result in results.values() if result is not None)
+
+
+def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, Any]:
+    document: dict[str, Any] = {"start": list(cell), "agree": agree}
+    if result is None:  # the reference itself failed
+        return document | {"found": None, "returns": None, "restarts": None}
+    return document | {
+        "found": result.found, "returns": result.returns, "restarts": result.restarts,
+        "gave_up": result.gave_up, "impossible_start": result.impossible_start, "tours": result.tours,
+    }
+
+
+def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
+    """For `automata mutate`: the verify options ``argv``, iterative vs an automaton running ``spec``.
+
+    Returns the verdict of the first start cell where they disagree, or the last (agreeing) one.
+    The automaton gets a step budget of a few steps per reference event, so a mutant that loops
+    forever is reported as a failure instead of hanging.
+    """
+    params = verify_command.make_context("verify", list(argv)).params
+    board, start = params["board"], params["start"]
+    instance = _instance(board, start or (1, 1), params["optimizations"], params["good_returns"],
+                         params["max_returns"], params["all_tours"])
+    implementations = solvers(["iterative", "automaton"], spec=spec)
+    verdict: Verdict | None = None
+    for cell in [start] if start else board_cells(*board):
+        verdict = verify_cell(instance.with_start(cell), implementations, max_steps_factor=4)
+        if not verdict.agree:
+            break
+    assert verdict is not None  # a board has at least one cell
+    return verdict
+
+
+# ---- compare ------------------------------------------------------------------------------------
+
+
+@click.command("compare")
+@board_option
+@click.option("--sets", "sets", default="1+2,1+3,1-3,1-4", show_default=True, callback=_sets,
+              help="Comma-separated sets of optimizations, each like 1+3, 1-4 or none.")
+@good_returns_option
+@max_returns_option
+@click.option("--impl", type=click.Choice(["iterative", "recursive", "automaton", "generated"]),
+              default="iterative", show_default=True, help="Which implementation runs the sweep.")
+@click.option("--tables", is_flag=True, help="Also print each set's returns per cell, laid out like the board.")
+@json_option
+def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_returns: int,
+                    max_returns: int | None, impl: str, tables: bool, as_json: bool) -> None:
+    """The article's experiment: each set of optimizations from every start cell of the board."""
+    _require_engine(impl)
+    base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False)
+    solve = solvers([impl])[impl]
+    starts = board_cells(*board)
+    summaries: list[SetSummary] = []
+    per_set: list[dict[Cell, TourResult]] = []
+    for optimizations in sets:
+        instance = dataclasses.replace(base, optimizations=optimizations)
+        with progress(run_set(instance, solve, starts), label=f"set {set_name(optimizations)}",
+                      length=len(starts)) as runs:
+            results = dict(runs)
+        summaries.append(summarize(optimizations, results))
+        per_set.append(results)
+    if as_json:
+        print_json({"board": list(board), "impl": impl, "good_returns": base.good_returns,
+                    "max_returns": base.max_returns, "sets": [s.to_json() for s in summaries]})
+        return
+    click.echo(f"Knight's tour on {board[0]}x{board[1]} from each of its {len(starts)} cells "
+               f"({impl}; GOOD_RET {base.good_returns:,}, MAX_RET {base.max_returns:,})")
+    click.echo(_compare_table(summaries))
+    if tables:
+        for summary, results in zip(summaries, per_set):
+            click.echo(f"\nset {set_name(summary.optimizations)}: returns per start cell")
+            click.echo(cell_table(board[0], board[1], results, {}))
+        click.echo(TABLE_LEGEND)
+
+
+def _compare_table(summaries: Sequence[SetSummary]) -> str:
+    headers = ("set", "tours", "0 returns", "max returns", "total returns", "gave up", "impossible",
+               "no tour", "cells needing returns")
+    rows = []
+    for s in summaries:
+        needing = ", ".join(f"{r},{c}:{n}" for (r, c), n in s.with_returns[:6])
+        if len(s.with_returns) > 6:
+            needing += f", ... ({len(s.with_returns)} cells)"
+        rows.append((set_name(s.optimizations), f"{s.found}", f"{s.zero_returns}", f"{s.max_returns:,}",
+                     f"{s.total_returns:,}", f"{s.gave_up}", f"{s.impossible}", f"{s.exhausted}", needing))
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) if i in (0, 8) else h.rjust(w) for i, (h, w) in enumerate(zip(headers, widths)))]
+    for row in rows:
+        lines.append("  ".join(v.ljust(w) if i in (0, 8) else v.rjust(w)
+                               for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+    return "\n".join(lines)
+
+
+PROBLEM = Problem(
+    name="knight-tour",
+    summary="Knight's tour on an MxN board: iterative, recursive and automaton programs (REFERENCE.md §1)",
+    specs=(automaton.SPEC_PATH,),
+    commands={"run": run_command, "verify": verify_command, "compare": compare_command},
+    verify_spec=verify_spec,
+    demo=(
+        ("run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol"),
+        ("run", "knight-tour", "--board", "8x8", "--start", "1,1"),
+        ("verify", "knight-tour", "--board", "8x8"),
+        ("compare", "knight-tour", "--board", "8x8"),
+    ),
+)

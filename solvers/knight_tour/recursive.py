@@ -1,0 +1,57 @@
+"""The recursive program: the textbook recursion (try a move, recurse, take it back).
+
+Restarting with the next move order and giving up must leave many levels of recursion at once, so
+they travel as exceptions to the top, where the attempt loop handles them.  A tour on a 100x100
+board is 10,000 calls deep, hence the deep stack.
+"""
+
+from __future__ import annotations
+
+from automata.recursion import call_with_deep_stack
+from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
+
+
+class _RestartSearch(Exception):
+    """The attempt reached GOOD_RET returns and another move order is left."""
+
+
+class _GiveUp(Exception):
+    """The last attempt reached MAX_RET returns."""
+
+
+def solve(instance: KnightTourInstance, observer: Observer) -> TourResult:
+    tour = KnightTour(instance, observer)
+    if tour.start_is_impossible():
+        tour.report_impossible_start()
+        return tour.result()
+    tour.place_knight()
+    call_with_deep_stack(_attempts, tour, depth=instance.cells + 16)
+    return tour.result()
+
+
+def _attempts(tour: KnightTour) -> None:
+    while True:
+        try:
+            if not _extend(tour):
+                tour.report_exhausted()
+            return
+        except _RestartSearch:
+            tour.restart()
+        except _GiveUp:
+            tour.give_up()
+            return
+
+
+def _extend(tour: KnightTour) -> bool:
+    """Extend the path from the knight's cell; True when the search is over (a tour was found)."""
+    if tour.is_complete():
+        tour.record_tour()
+        return not tour.instance.all_tours
+    while tour.has_untried_move():
+        tour.make_move()
+        if _extend(tour):
+            return True
+        tour.take_back()
+        if tour.return_limit_reached():
+            raise _RestartSearch() if tour.has_next_move_order() else _GiveUp()
+    return False

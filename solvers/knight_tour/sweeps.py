@@ -1,0 +1,190 @@
+"""Running the implementations over start cells: the machinery behind `verify` and `compare`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+
+from automata.events import NullObserver
+from automata.spec import Spec, load_spec
+from automata.verify import Verdict, verify
+from solvers.knight_tour import automaton, iterative, recursive
+from automata.events import Observer
+from solvers.knight_tour.model import KnightTourInstance, TourResult
+
+Cell = tuple[int, int]
+Solver = Callable[[KnightTourInstance, Observer], TourResult]
+
+REFERENCE = "iterative"
+
+
+@dataclass(frozen=True)
+class AutomatonSolver:
+    """A1 on one engine with one spec (loaded once for a whole sweep), optionally with a step budget."""
+
+    spec: Spec
+    engine: str
+    max_steps: int | None = None
+
+    def __call__(self, instance: KnightTourInstance, observer: Observer) -> TourResult:
+        return automaton.solve(instance, observer, engine=self.engine, spec=self.spec, max_steps=self.max_steps)
+
+
+def solvers(names: Iterable[str], spec: Spec | None = None) -> dict[str, Solver]:
+    """The named implementations; both automaton engines run ``spec`` (the project's by default)."""
+    spec = spec or load_spec(automaton.SPEC_PATH)
+    available: dict[str, Solver] = {
+        "iterative": iterative.solve,
+        "recursive": recursive.solve,
+        "automaton": AutomatonSolver(spec, "transitions"),
+        "generated": AutomatonSolver(spec, "generated"),
+    }
+    return {name: available[name] for name in names}
+
+
+def generated_unavailable(spec: Spec | None = None) -> str | None:
+    """Why the generated engine cannot run yet, or None when it can."""
+    probe = KnightTourInstance(1, 1, (1, 1))
+    try:
+        automaton.solve(probe, NullObserver(), engine="generated", spec=spec or load_spec(automaton.SPEC_PATH))
+    except Exception as error:  # whatever the engine raises, the answer is "not available"
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def board_cells(rows: int, cols: int) -> list[Cell]:
+    return [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+
+@dataclass(frozen=True)
+class CellVerdict:
+    start: Cell
+    verdict: Verdict
+
+    @property
+    def result(self) -> TourResult:
+        return self.verdict.result
+
+
+def verify_cell(instance: KnightTourInstance, implementations: dict[str, Solver], max_steps_factor: int = 0) -> Verdict:
+    """Run every implementation from ``instance``'s start cell and compare them with the iterative one.
+
+    With ``max_steps_factor`` the automata are stopped after that many steps per reference event
+    (plus a margin): a mutated spec that loops forever then fails instead of hanging.
+    """
+    if max_steps_factor:
+        # A1 takes one step per event, so a few steps per reference event is a generous budget.
+        limit = max_steps_factor * _count_events(implementations[REFERENCE], instance) + 16
+        implementations = {
+            name: replace(solve, max_steps=limit) if isinstance(solve, AutomatonSolver) else solve
+            for name, solve in implementations.items()
+        }
+    runs: dict[str, Callable[[Observer], TourResult]] = {
+        name: partial(solve, instance) for name, solve in implementations.items()
+    }
+    return verify(runs, reference=REFERENCE)
+
+
+def verify_cells(instance: KnightTourInstance, starts: Iterable[Cell], implementations: dict[str, Solver],
+                 max_steps_factor: int = 0) -> Iterator[CellVerdict]:
+    for start in starts:
+        yield CellVerdict(start, verify_cell(instance.with_start(start), implementations, max_steps_factor))
+
+
+def _count_events(solve: Solver, instance: KnightTourInstance) -> int:
+    counter = _EventCounter()
+    solve(instance, counter)
+    return counter.count
+
+
+class _EventCounter:
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def emit(self, kind: str, *data: object) -> None:
+        self.count += 1
+
+
+@dataclass(frozen=True)
+class SetSummary:
+    """The article's experiment for one set of optimizations over every start cell."""
+
+    optimizations: frozenset[int]
+    cells: int
+    found: int
+    zero_returns: int  # tours found without a single return in the final attempt
+    max_returns: int
+    total_returns: int
+    gave_up: int
+    impossible: int  # ruled out by optimization 1
+    exhausted: int  # searched to the end without a tour
+    with_returns: tuple[tuple[Cell, int], ...]  # tours that needed returns, by cell
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "optimizations": sorted(self.optimizations),
+            "set": set_name(self.optimizations),
+            "cells": self.cells,
+            "found": self.found,
+            "zero_returns": self.zero_returns,
+            "max_returns": self.max_returns,
+            "total_returns": self.total_returns,
+            "gave_up": self.gave_up,
+            "impossible": self.impossible,
+            "exhausted": self.exhausted,
+            "with_returns": [{"start": list(cell), "returns": returns} for cell, returns in self.with_returns],
+        }
+
+
+def summarize(optimizations: frozenset[int], results: dict[Cell, TourResult]) -> SetSummary:
+    values = list(results.values())
+    found = [r for r in values if r.found]
+    return SetSummary(
+        optimizations=optimizations,
+        cells=len(values),
+        found=len(found),
+        zero_returns=sum(1 for r in found if r.returns == 0),
+        max_returns=max((r.returns for r in values), default=0),
+        total_returns=sum(r.returns for r in values),
+        gave_up=sum(1 for r in values if r.gave_up),
+        impossible=sum(1 for r in values if r.impossible_start),
+        exhausted=sum(1 for r in values if r.outcome == "exhausted"),
+        with_returns=tuple((cell, r.returns) for cell, r in results.items() if r.found and r.returns),
+    )
+
+
+def set_name(optimizations: Iterable[int]) -> str:
+    """``1+2``, ``1-4`` (a run of three or more), or ``none``."""
+    numbers = sorted(optimizations)
+    if not numbers:
+        return "none"
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return "+".join(map(str, numbers))
+
+
+def parse_set(text: str) -> frozenset[int]:
+    """``1+3``, ``1-4``, ``2``, ``none``; raises ValueError with a message for users."""
+    text = text.strip()
+    if text.lower() in ("none", "0", ""):
+        return frozenset()
+    numbers: set[int] = set()
+    for part in text.replace(",", "+").split("+"):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high) if dash else int(low)
+        except ValueError:
+            raise ValueError(f"'{text}' is not a set of optimizations such as 1+3, 1-4 or none") from None
+        if first > last or not all(1 <= n <= 4 for n in (first, last)):
+            raise ValueError(f"'{text}': optimizations are numbered 1 to 4")
+        numbers.update(range(first, last + 1))
+    return frozenset(numbers)
+
+
+def run_set(instance: KnightTourInstance, solve: Solver, starts: Sequence[Cell]) -> Iterator[tuple[Cell, TourResult]]:
+    observer = NullObserver()
+    for start in starts:
+        yield start, solve(instance.with_start(start), observer)
