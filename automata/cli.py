@@ -15,7 +15,7 @@ import click
 from . import __version__
 from .cli_tools import codegen_command, mutate_command
 from .errors import AutomataError, SpecErrors
-from .paths import DIAGRAMS_DIR, SPECS_DIR, display_path
+from .paths import DIAGRAMS_DIR, SPECS_DIR, display_path, project_relative
 from .problem import Registry, load_problems
 
 VERB_HELP = {
@@ -93,16 +93,16 @@ def list_command() -> None:
     for name, why in registry.failures.items():
         click.echo(f"  {name:<14} (failed to load: {why})", err=True)
     click.echo("\nSpecs:")
-    for path in sorted(SPECS_DIR.glob("*.yaml")):
+    paths = sorted(SPECS_DIR.glob("*.yaml"))
+    width = max((len(project_relative(path)) for path in paths), default=0)
+    for path in paths:
+        name = project_relative(path)
         try:
             spec = load_spec(path)
         except SpecErrors as error:
-            click.echo(f"  {display_path(path):<34} (broken: {len(error.errors)} error(s); run automata check)")
+            click.echo(f"  {name:<{width}}  (broken: {len(error.errors)} error(s); run automata check)")
             continue
-        click.echo(
-            f"  {display_path(path):<34} {spec.automaton}: {spec.title}"
-            f" ({len(spec.states)} states, {len(spec.arcs)} arcs)"
-        )
+        click.echo(f"  {name:<{width}}  {spec.automaton}: {spec.title} ({len(spec.states)} states, {len(spec.arcs)} arcs)")
 
 
 @cli.command("check")

@@ -20,3 +20,12 @@ def display_path(path: str | Path) -> str:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def project_relative(path: str | Path) -> str:
+    """A project file named as the project names it (`specs/knight_tour.yaml`), wherever the user stands."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return str(path)

@@ -262,4 +262,10 @@ PROBLEM = Problem(
     specs=("specs/eight_puzzle.yaml",),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command, "space": space_command},
     verify_spec=verify_spec,
+    demo=(
+        ("run", "puzzle8", "--start", "start1", "--heuristic", "bratko"),
+        ("verify", "puzzle8", "--start", "start3", "--heuristic", "bratko", "--impl", "all"),
+        ("compare", "puzzle8"),
+        ("space", "puzzle8", "--goal", "123/456/78_"),
+    ),
 )

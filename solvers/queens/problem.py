@@ -446,4 +446,11 @@ PROBLEM = Problem(
     ),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command},
     verify_spec=verify_spec,
+    demo=(
+        ("run", "queens", "--n", "8", "--algorithm", "prolog", "--first", "3", "--notation", "prolog"),
+        ("verify", "queens", "--n", "8", "--algorithm", "mrv", "--impl", "all"),
+        ("compare", "queens", "--n", "8"),
+        ("run", "queens", "--n", "8", "--algorithm", "las-vegas", "--seed", "1", "--exact"),
+        ("run", "queens", "--n", "1000000", "--algorithm", "explicit", "--check"),
+    ),
 )

@@ -1,0 +1,90 @@
+"""The `automata` command's own behaviour: listing, the demo, error rendering and exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from automata.cli import main
+from core_support import COUNTER_SPEC
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(capsys, *argv):
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+def test_list_names_every_problem_and_spec(capsys):
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    for name in ("knight-tour", "queens", "puzzle8"):
+        assert name in out
+    for spec in sorted((ROOT / "specs").glob("*.yaml")):
+        assert f"specs/{spec.name}" in out
+
+
+def test_the_demo_runs_every_problem_and_succeeds(capsys):
+    code, out, err = run_cli(capsys, "demo")
+    assert code == 0, err
+    assert "Demo complete" in out
+    assert out.count("\n$ automata ") >= 10
+    assert "agree:" in out and "DIFFER" not in out
+
+
+def test_unknown_problem_is_one_line_exit_2(capsys):
+    code, out, err = run_cli(capsys, "run", "chess-960")
+    assert code == 2 and out == ""
+    assert err.strip().count("\n") == 0 and "unknown problem 'chess-960'" in err
+
+
+def test_bad_option_value_is_one_line_exit_2(capsys):
+    code, _, err = run_cli(capsys, "verify", "knight-tour", "--board", "8by8")
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "--board" in err and "Traceback" not in err
+
+
+def test_check_reports_file_line_col_and_exits_1(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    text = COUNTER_SPEC.replace("{from: 0, to: 1,", "{from: 0, to: 9,")
+    (tmp_path / "broken.yaml").write_text(text)
+    code, out, _ = run_cli(capsys, "check", "broken.yaml")
+    assert code == 1
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "to: 9" in row)
+    column = text.splitlines()[line - 1].index("9") + 1
+    assert out.splitlines()[0] == f"broken.yaml:{line}:{column}: error: arc goes to unknown state 9"
+
+
+def test_check_json_of_the_shipped_specs(capsys):
+    code, out, _ = run_cli(capsys, "check", "--json")
+    assert code == 0
+    assert json.loads(out) == {"findings": [], "errors": 0}
+
+
+def test_schema_is_json(capsys):
+    code, out, _ = run_cli(capsys, "schema")
+    assert code == 0 and json.loads(out)["$schema"].startswith("https://json-schema.org/")
+
+
+def test_the_console_script_runs_without_traceback():
+    completed = subprocess.run([sys.executable, "-m", "automata.cli", "run", "queens", "--n", "-3"],
+                               capture_output=True, text=True, cwd=ROOT)
+    assert completed.returncode == 2
+    assert "Traceback" not in completed.stderr and completed.stderr.strip().count("\n") == 0
+
+
+def test_the_benchmark_runs_in_quick_mode(tmp_path):
+    completed = subprocess.run(
+        [sys.executable, "bench/run.py", "--quick", "--only", "queens,tracing", "--out", str(tmp_path / "b.json")],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "| queens: backtracking: count N=6" in completed.stdout
+    document = json.loads((tmp_path / "b.json").read_text())
+    assert {t["group"] for t in document["timings"]} == {"queens", "tracing"}
