@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .trace import JsonlSink, ProtocolSink, TraceSink
+from .trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
 from .verify import Verdict
 
 T = TypeVar("T")
@@ -23,7 +23,9 @@ AUTOMATON_IMPLEMENTATIONS = ("automaton", "generated")
 def trace_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add --trace FILE and --protocol; the command receives `trace` and `protocol`."""
     command = click.option(
-        "--protocol", is_flag=True, help="Print the methodology's step-by-step protocol of the automaton."
+        "--protocol", is_flag=False, flag_value="all", default=None, metavar="[LINES]",
+        help="Print the methodology's step-by-step protocol of the automaton. Optionally name the kinds of"
+        " lines to keep, e.g. --protocol=input,output (kinds: start, input, output, transition, finish).",
     )(command)
     command = click.option(
         "--trace", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -49,11 +51,25 @@ def open_sinks(trace: str | None, protocol: bool, json_mode: bool = False) -> It
             except OSError as error:
                 raise click.BadParameter(f"cannot write {trace}: {error.strerror}", param_hint="--trace") from None
         if protocol:
-            sinks.append(ProtocolSink(sys.stderr if json_mode else sys.stdout))
+            sinks.append(ProtocolSink(sys.stderr if json_mode else sys.stdout, protocol_kinds(protocol)))
         yield sinks
     finally:
         for sink in sinks:
             sink.close()
+
+
+def protocol_kinds(value: str | bool) -> frozenset[str]:
+    """The protocol line kinds named by --protocol's value ("all", or a comma-separated list)."""
+    if value is True or value == "all":
+        return PROTOCOL_KINDS
+    kinds = frozenset(part.strip() for part in str(value).split(",") if part.strip())
+    unknown = sorted(kinds - PROTOCOL_KINDS)
+    if unknown or not kinds:
+        raise click.BadParameter(
+            f"unknown kind of line {unknown[0]!r}" if unknown else "name at least one kind of line",
+            param_hint="--protocol",
+        ) from None
+    return kinds
 
 
 def impl_option(default: str = "automaton", allow_all: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -88,3 +88,13 @@ def test_the_benchmark_runs_in_quick_mode(tmp_path):
     assert "| queens: backtracking: count N=6" in completed.stdout
     document = json.loads((tmp_path / "b.json").read_text())
     assert {t["group"] for t in document["timings"]} == {"queens", "tracing"}
+
+
+def test_protocol_lines_can_be_chosen(capsys):
+    code, out, _ = run_cli(capsys, "run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol=output,transition")
+    assert code == 0
+    protocol = [line for line in out.splitlines() if line[:2] in ("{ ", "i ", "* ", "T ", "} ")]
+    assert protocol[:2] == ["* z2: put the knight on the start cell", "T A1: moved from state 0 to state 1"]
+    assert {line[0] for line in protocol} == {"*", "T"}
+    code, _, err = run_cli(capsys, "run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol=moves")
+    assert code == 2 and "unknown kind of line 'moves'" in err
