@@ -30,7 +30,7 @@ def tour_svg(rows: int, cols: int, path: Sequence[Cell], cell_size: int | None =
         points = " ".join(f"{x:g},{y:g}" for x, y in centres)
         stroke = max(1.0, size / 16)
         parts.append(f'<polyline points="{points}" fill="none" stroke="{PATH_COLOUR}" '
-                     f'stroke-width="{stroke:g}" stroke-linejoin="round" stroke-opacity="0.8"/>')
+                     f'stroke-width="{stroke:g}" stroke-linejoin="round" stroke-opacity="0.55"/>')
         radius = size * 0.3
         (sx, sy), (ex, ey) = centres[0], centres[-1]
         parts.append(f'<circle cx="{sx:g}" cy="{sy:g}" r="{radius:g}" fill="{START_COLOUR}"><title>start</title></circle>')
@@ -38,9 +38,11 @@ def tour_svg(rows: int, cols: int, path: Sequence[Cell], cell_size: int | None =
                      f'fill="{END_COLOUR}"><title>end</title></rect>')
         if size >= 14:  # below that the numbers are unreadable; the line still shows the tour
             font = size * 0.36
+            # A light halo under each number keeps it readable where the path crosses its cell.
             parts.extend(
-                f'<text x="{x:g}" y="{y:g}" font-size="{font:g}" font-family="sans-serif" '
-                f'text-anchor="middle" dominant-baseline="central">{number}</text>'
+                f'<text x="{x:g}" y="{y:g}" font-size="{font:g}" font-family="sans-serif" font-weight="bold" '
+                f'text-anchor="middle" dominant-baseline="central" fill="#1a1a1a" stroke="#fffaf0" '
+                f'stroke-width="{font / 4:g}" paint-order="stroke">{number}</text>'
                 for number, (x, y) in enumerate(centres, start=1)
             )
     parts.append("</svg>")
