@@ -11,7 +11,7 @@ import difflib
 import functools
 import importlib
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -304,7 +304,7 @@ class _Builder:
             self.error(
                 node,
                 f"{what} starts with {node.tag!r}, which YAML reads as a tag",
-                f"quote the whole value, e.g. \"{node.tag} {node.value}\"".replace(" \"", " \"", 1),
+                f"quote the whole value, e.g. \"{node.tag} {node.value}\"",
             )
 
     def name_list(self, node: Node | None, what: str) -> tuple[tuple[str, Node], ...]:
@@ -528,6 +528,3 @@ def _describe(node: Node, value: Any) -> str:
 def _listing(states: Mapping[int, Any]) -> str:
     return ", ".join(str(number) for number in sorted(states))
 
-
-def iter_spec_files(directory: Path) -> Iterator[Path]:
-    yield from sorted(directory.glob("*.yaml"))

@@ -6,11 +6,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from automata.events import NullObserver
+from automata.events import Counter, NullObserver, Observer
 from automata.spec import Spec, load_spec
 from automata.verify import Verdict, verify
 from solvers.knight_tour import automaton, iterative, recursive
-from automata.events import Observer
 from solvers.knight_tour.model import KnightTourInstance, TourResult
 
 Cell = tuple[int, int]
@@ -93,19 +92,9 @@ def verify_cells(instance: KnightTourInstance, starts: Iterable[Cell], implement
 
 
 def _count_events(solve: Solver, instance: KnightTourInstance) -> int:
-    counter = _EventCounter()
+    counter = Counter()
     solve(instance, counter)
-    return counter.count
-
-
-class _EventCounter:
-    __slots__ = ("count",)
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def emit(self, kind: str, *data: object) -> None:
-        self.count += 1
+    return sum(counter.counts.values())
 
 
 @dataclass(frozen=True)
