@@ -60,23 +60,26 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Mutants verified at the same time (each in its own process).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
-              help="Seconds one mutant's verification may take [default: 30 times the original's, at least 5].")
+              help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @click.argument("verify_args", nargs=-1, type=click.UNPROCESSED)
 def mutate_command(spec_file: str, problem_name: str, jobs: int, timeout: float | None, as_json: bool,
                    verify_args: tuple[str, ...]) -> None:
     """Score a spec's single-point mutants against the static checks and a problem's verification.
 
-    Every option not listed here goes to the problem's verify command, e.g.
+    Without verify options, the problem's mutation suite for the spec runs (several option sets that
+    together take every arc); a mutant is caught by the first case that tells it apart. Every option
+    not listed here goes to the problem's verify command instead, as one case, e.g.
     `automata mutate specs/knight_tour.yaml --problem knight-tour --board 5x5 --start 1,1`;
     write them after `--` when one has the same name as an option of mutate.
     """
-    from .mutate import mutants, report_json, report_table, score
+    from .mutate import coverage_warnings, mutants, report_json, report_table, score, suite_of
     from .problem import load_problems
     from .spec import load_spec
 
     spec = load_spec(spec_file)
     problem = load_problems().get(problem_name)
+    cases = suite_of(problem, spec, verify_args)
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
 
@@ -87,7 +90,10 @@ def mutate_command(spec_file: str, problem_name: str, jobs: int, timeout: float 
                     length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
             bars[0].update(1)
 
-        report = score(spec, problem, list(verify_args), jobs=jobs, timeout=timeout, progress=advance)
+        report = score(spec, problem, cases, jobs=jobs, timeout=timeout, progress=advance)
+    # A suite that never takes an arc cannot catch that arc's mutants: say so where it is seen.
+    for warning in coverage_warnings(spec, report.observation):
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         print_json(report_json(report))
     else:

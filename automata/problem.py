@@ -6,9 +6,10 @@ the entry-point group `automata.problems`. The framework itself knows nothing of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,9 +27,23 @@ class Problem:
     summary: str
     specs: tuple[str, ...]  # relative to the project root
     commands: Mapping[str, click.Command]  # verb ("run", "verify", "compare", "space") -> command
-    verify_spec: Callable[[Spec, Sequence[str]], Verdict] | None = None
+    # `verify_spec(spec, argv, sinks=())`: parse `argv` as the problem's verify options, run the
+    # reference against the automaton built from `spec` (perhaps a mutant), with `sinks` attached
+    # to every automaton run, and return the Verdict. `automata mutate` needs it.
+    verify_spec: Callable[..., Verdict] | None = None
     # Command lines (without the leading `automata`) that `automata demo` runs to show the problem off.
     demo: tuple[tuple[str, ...], ...] = ()
+    # For each spec (its path, as in `specs`), the verify option sets (argv for verify_spec) that
+    # `automata mutate` runs when given none: together they should take every arc and reach every
+    # final state of that spec.
+    mutation_suite: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+
+    def suite_for(self, spec: Spec) -> tuple[tuple[str, ...], ...]:
+        """The mutation suite of `spec`, matched by file name so that a copy of a spec finds it too."""
+        for path, cases in self.mutation_suite.items():
+            if PurePosixPath(path).stem == spec.stem:
+                return cases
+        return ()
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Mutation score: the mutants of a spec, their classification, the equivalence proof, the command."""
+"""Mutation score: the mutants of a spec, the suite, the observation of the original, the
+classification of survivors, the command, and the shipped specs' suites."""
 
 from __future__ import annotations
 
@@ -20,14 +21,20 @@ from automata.mutate import (
     CAUGHT_BY_VERIFY,
     EQUIVALENT,
     EQUIVALENT_BISIMILAR,
+    EQUIVALENT_SKIPPING,
     GAP,
+    PROVED,
+    SAME_OUTPUTS,
     SURVIVED,
+    UNOBSERVED,
     equivalence,
     mutants,
+    observe,
     score,
 )
-from automata.problem import Problem
-from automata.spec import Spec, spec_from_text
+from automata.problem import Problem, load_problems
+from automata.spec import Spec, load_spec, spec_from_text
+from automata.trace import TraceSink
 from automata.verify import Verdict, verify
 
 COUNTER_SPEC = """\
@@ -55,15 +62,22 @@ arcs:
 
 
 class CounterContext:
-    """The automaton's side of the tiny test problem: counts to n, reporting through the observer."""
+    """The automaton's side of the tiny test problem: counts to n, reporting through the observer.
 
-    def __init__(self, n: int, observer: Observer) -> None:
-        self.n, self.count, self.observer = n, 0, observer
+    `quiet`: say_done reports nothing, so a verification cannot see whether it ran.
+    `fussy`: is_negative cannot be asked once the count is done (as some real questions cannot be
+    asked in every situation), which the recording of situations must survive.
+    """
+
+    def __init__(self, n: int, observer: Observer, quiet: bool = False, fussy: bool = False) -> None:
+        self.n, self.count, self.observer, self.quiet, self.fussy = n, 0, observer, quiet, fussy
 
     def is_done(self) -> bool:
         return self.count >= self.n
 
     def is_negative(self) -> bool:
+        if self.fussy and self.count >= self.n:
+            raise LookupError("nothing left to count")
         return self.count < 0
 
     def count_one(self) -> None:
@@ -71,33 +85,36 @@ class CounterContext:
         self.observer.emit("count", self.count)
 
     def say_done(self) -> None:
-        self.observer.emit("done")
+        if not self.quiet:
+            self.observer.emit("done")
 
     def report_negative(self) -> None:
         self.observer.emit("negative")
 
 
-def count_iteratively(n: int, observer: Observer) -> int:
+def count_iteratively(n: int, observer: Observer, quiet: bool = False) -> int:
     count = 0
     while count < n:
         count += 1
         observer.emit("count", count)
-    observer.emit("done")
+    if not quiet:
+        observer.emit("done")
     return count
 
 
-def make_problem(max_steps: int | None) -> Problem:
-    def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
+def make_problem(max_steps: int | None = None, quiet: bool = False, fussy: bool = False) -> Problem:
+    def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
         n = int(argv[0]) if argv else 3
 
         def automaton(observer: Observer) -> int:
-            context = CounterContext(n, observer)
-            execute(spec, context, max_steps=max_steps)
+            context = CounterContext(n, observer, quiet, fussy)
+            execute(spec, context, sinks=sinks, max_steps=max_steps)
             return context.count
 
-        return verify({"iterative": lambda observer: count_iteratively(n, observer), "automaton": automaton})
+        return verify({"iterative": lambda observer: count_iteratively(n, observer, quiet), "automaton": automaton})
 
-    return Problem("counter", "count to N", ("counter.yaml",), {}, verify_spec)
+    return Problem("counter", "count to N", ("counter.yaml",), {}, verify_spec,
+                   mutation_suite={"counter.yaml": (("3",), ("0",))})
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +124,7 @@ def counter_spec() -> Spec:
 
 @pytest.fixture(scope="module")
 def counter_report(counter_spec: Spec):
-    return score(counter_spec, make_problem(max_steps=100), ["3"], jobs=2)
+    return score(counter_spec, make_problem(max_steps=100), [("3",)], jobs=2)
 
 
 def outcome_of(report, description_part: str):
@@ -131,20 +148,45 @@ def test_each_kind_of_catch_is_told_apart(counter_report) -> None:
     assert outcome_of(counter_report, "action z1 dropped").outcome == CAUGHT_BY_RUN_ERROR
     # Without the on_enter action the event streams differ.
     dropped = outcome_of(counter_report, "on_enter action z2 dropped")
-    assert dropped.outcome == CAUGHT_BY_VERIFY and "first divergence" in dropped.detail
+    assert dropped.outcome == CAUGHT_BY_VERIFY and "first divergence" in dropped.detail and dropped.case == 0
     assert outcome_of(counter_report, "initial state 1 instead of 0").outcome == CAUGHT_BY_VERIFY
 
 
-def test_survivors_are_proved_equivalent_or_reported_as_gaps(counter_report) -> None:
+def test_survivors_are_proved_equivalent_or_unobserved(counter_report) -> None:
     swapped = outcome_of(counter_report, "arc 0 (0 -> 1, line 18) and arc 1 (0 -> 0, line 19) tried in the opposite order")
-    assert (swapped.outcome, swapped.equivalence) == (SURVIVED, EQUIVALENT)
-    # The third arc fires only on a negative count, which no verification run produces.
+    assert (swapped.outcome, swapped.explanation) == (SURVIVED, EQUIVALENT)
+    # The third arc fires only on a negative count, which no run produces: the mutant differs only there.
     unreachable = outcome_of(counter_report, "arc 2 (0 -> 1, line 20) goes to state 0 instead")
-    assert (unreachable.outcome, unreachable.equivalence) == (SURVIVED, GAP)
+    assert (unreachable.outcome, unreachable.explanation) == (SURVIVED, UNOBSERVED)
+    assert "state 0 (Counting) when x1=0 x2=1" in unreachable.why and "never met" in unreachable.why
     for result in counter_report.results:
-        assert bool(result.equivalence) == (result.outcome == SURVIVED)
-    relevant = len(counter_report.results) - counter_report.equivalent
-    assert counter_report.score == counter_report.killed / relevant < 1.0
+        assert bool(result.explanation) == (result.outcome == SURVIVED)
+    assert not counter_report.gaps
+    assert counter_report.relevant == len(counter_report.results) - counter_report.equivalent - len(counter_report.unobservable)
+    assert counter_report.score == 1.0
+
+
+def test_the_original_is_observed_with_every_input_at_every_step(counter_spec: Spec) -> None:
+    observation = observe(counter_spec, make_problem().verify_spec, [("2",)])
+    assert observation.arcs_taken == {0, 1} and observation.finals_reached == {1}
+    # x2 is read although the arcs' short-circuit never needs it once x1 holds.
+    assert observation.situations[0] == {(("x1", False), ("x2", False)), (("x1", True), ("x2", False))}
+    assert observation.steps == (3,)
+
+
+def test_an_input_that_cannot_be_asked_everywhere_is_left_out_where_it_fails(counter_spec: Spec) -> None:
+    observation = observe(counter_spec, make_problem(fussy=True).verify_spec, [("2",)])
+    # Once done, is_negative raises: that situation is recorded without it, the others with it.
+    assert observation.situations[0] == {(("x1", False), ("x2", False)), (("x1", True),)}
+
+
+def test_a_difference_no_verification_observes_is_a_gap(counter_spec: Spec) -> None:
+    """With a silent say_done, dropping it changes the automaton's outputs but no event: a real gap."""
+    report = score(counter_spec, make_problem(max_steps=100, quiet=True), [("3",)])
+    dropped = outcome_of(report, "on_enter action z2 dropped")
+    assert (dropped.outcome, dropped.explanation) == (SURVIVED, GAP)
+    assert "calls other outputs" in dropped.why
+    assert report.score < 1.0
 
 
 def test_equivalence_follows_pairs_of_states(counter_spec: Spec) -> None:
@@ -160,22 +202,38 @@ def test_equivalence_follows_pairs_of_states(counter_spec: Spec) -> None:
     assert equivalence(spec, dataclasses.replace(spec, initial=1)) == GAP
 
 
-def test_a_mutant_that_never_stops_is_cut_by_the_timeout(counter_spec: Spec) -> None:
+def test_a_detour_without_outputs_is_proved_equivalent(counter_spec: Spec) -> None:
+    """Sent first to a state that only looks at x1 again, the mutant stops where the spec does: a step
+    without outputs changes no input, so the detour cannot be seen, though the steps differ."""
+    text = COUNTER_SPEC.replace("  1: {name: Done", "  2: {name: Checking once more}\n  1: {name: Done").replace(
+        "arcs:\n", "arcs:\n  - {from: 2, to: 1, guard: \"x1\"}\n  - {from: 2, to: 0, guard: \"!x1\"}\n")
+    spec = spec_from_text(text, "counter.yaml", check_bindings=False)
+    stopping = next(arc for arc in spec.arcs if arc.source == 0 and arc.guard_text == "x1")
+    detour = dataclasses.replace(spec, arcs=tuple(dataclasses.replace(arc, target=2) if arc is stopping else arc
+                                                  for arc in spec.arcs))
+    assert equivalence(spec, detour) == EQUIVALENT_SKIPPING
+    # Back to Counting on x1 instead: the two states then pass the turn to each other forever.
+    endless = dataclasses.replace(detour, arcs=tuple(
+        dataclasses.replace(arc, target=0) if arc.source == 2 and arc.target == 1 else arc for arc in detour.arcs))
+    assert equivalence(spec, endless) == GAP
+
+
+def test_a_mutant_that_never_stops_is_cut_by_the_step_budget(counter_spec: Spec) -> None:
     endless = next(mutant for mutant in mutants(counter_spec) if mutant.description.endswith("action z1 dropped"))
-    report = score(counter_spec, make_problem(max_steps=None), ["3"], timeout=1.0)
+    report = score(counter_spec, make_problem(max_steps=None), [("3",)], timeout=60.0)
     result = next(result for result in report.results if result.mutant == endless)
-    assert result.outcome == CAUGHT_BY_RUN_ERROR and result.detail.startswith("timeout")
+    assert result.outcome == CAUGHT_BY_RUN_ERROR and "step budget" in result.detail
 
 
 def test_a_spec_that_already_fails_cannot_be_scored(counter_spec: Spec) -> None:
     from automata.errors import InputError
 
     broken = spec_from_text(COUNTER_SPEC.replace("on_enter: [z2]", "on_enter: []"), "counter.yaml", check_bindings=False)
-    with pytest.raises(InputError, match="itself fails this verification"):
-        score(broken, make_problem(max_steps=100), ["3"])
+    with pytest.raises(InputError, match="itself fails case 1"):
+        score(broken, make_problem(max_steps=100), [("3",)])
 
 
-def test_the_command_prints_a_table_or_json(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def test_the_command_runs_the_suite_and_warns_of_arcs_it_never_takes(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     spec_file = tmp_path / "counter.yaml"
     spec_file.write_text(COUNTER_SPEC, encoding="utf-8")
     problem = make_problem(max_steps=100)
@@ -189,27 +247,123 @@ def test_the_command_prints_a_table_or_json(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setattr("automata.problem.load_problems", lambda: Registry())
     monkeypatch.setattr("automata.spec.import_context", lambda path: CounterContext)
     runner = CliRunner()
-    table = runner.invoke(mutate_command, [str(spec_file), "--problem", "counter", "--", "3"])
+    table = runner.invoke(mutate_command, [str(spec_file), "--problem", "counter"])
     assert table.exit_code == 0, table.output
-    assert "mutation score:" in table.output and "gap: line 20" in table.output
+    assert "case 1: 3" in table.stdout and "case 2: 0" in table.stdout and "mutation score:" in table.stdout
+    assert "unobserved: line 20" in table.stdout
+    assert "warning: the suite never takes arc 2 (0 -> 1, line 20)" in table.stderr
     as_json = runner.invoke(mutate_command, [str(spec_file), "--problem", "counter", "--json", "3"])
     document = json.loads(as_json.stdout)
-    assert document["mutants"] == 14 and document["argv"] == ["3"]
-    assert sum(document["counts"].values()) == 14
+    assert document["mutants"] == 14 and document["cases"] == [["3"]]
+    assert sum(document["counts"].values()) == 14 and document["arcs_taken"] == [0, 1]
 
 
-def test_knight_tour_mutation_score() -> None:
-    """The shipped knight's tour spec against its own verification on a small board."""
-    from automata.problem import load_problems
-    from automata.spec import load_spec
+# ---- the shipped specs and their suites ---------------------------------------------------------
 
+# Arcs no instance the verify options accept can take, each with the invariant that rules it out.
+# They exist because the graph must be complete (an arc for every valuation of a state's inputs).
+UNREACHABLE = {
+    "queens_backtracking": {
+        (0, 3, "!x1 & !x2 & !x3"): "a dead end with no queen on the board: the first column always has a free row",
+        (2, 3, "!x4 & !x3"): "a solution with no queen on the board: only N = 0, which verify refuses",
+    },
+    "queens_prolog": {
+        (0, 3, "!x1 & !x2 & !x3"): "a dead end with no queen on the board: the first column always has a free row",
+        (2, 3, "!x4 & !x3"): "a solution with no queen on the board: only N = 0, which verify refuses",
+    },
+    "eight_puzzle": {
+        (1, 5, "!x1"): "an empty frontier: only from an unsolvable start, which the options refuse (parity)",
+    },
+}
+
+
+def shipped_specs() -> list[tuple[str, str]]:
     registry = load_problems()
-    if "knight-tour" not in registry.problems:
-        pytest.skip("the knight's tour problem does not load")
+    return [(name, path) for name, problem in registry.problems.items() for path in problem.specs]
+
+
+@pytest.mark.parametrize("problem_name, spec_path", shipped_specs())
+def test_each_shipped_suite_takes_every_reachable_arc_and_reaches_every_final_state(problem_name: str, spec_path: str) -> None:
+    problem = load_problems().get(problem_name)
+    spec = load_spec(spec_path)
+    cases = problem.suite_for(spec)
+    assert cases, f"{problem_name} has no mutation suite for {spec_path}"
+    observation = observe(spec, problem.verify_spec, cases)
+    missed = {(arc.source, arc.target, arc.guard_text) for arc in observation.arcs_missed(spec)}
+    assert missed == set(UNREACHABLE.get(spec.stem, {}))
+    unreachable_finals = {target for source, target, _ in missed
+                          if not any(arc.target == target for arc in spec.arcs if arc.index in observation.arcs_taken)}
+    assert set(observation.finals_missed(spec)) == unreachable_finals
+
+
+def mutant_of(spec: Spec, description: str):
+    return next(mutant for mutant in mutants(spec) if mutant.description.endswith(description))
+
+
+def caught_by_suite(problem_name: str, spec: Spec, mutated: Spec) -> bool:
+    problem = load_problems().get(problem_name)
+    return any(not problem.verify_spec(mutated, list(case)).agree for case in problem.suite_for(spec))
+
+
+def test_a_knight_tour_mutant_only_all_tours_mode_reaches_is_caught() -> None:
     spec = load_spec("specs/knight_tour.yaml")
-    report = score(spec, registry.get("knight-tour"), ["--board", "5x5"], jobs=2)
-    counts = {outcome: report.count(outcome) for outcome in (CAUGHT_BY_CHECK, CAUGHT_BY_VERIFY, SURVIVED)}
-    assert all(counts.values()), counts
+    counting = next(arc for arc in spec.arcs if arc.source == 1 and arc.target == 3)
+    mutant = mutant_of(spec, f"line {counting.loc.line}): action z3 dropped")
+    assert caught_by_suite("knight-tour", spec, mutant.spec)
+
+
+def test_a_queens_mutant_that_stops_in_the_wrong_final_state_is_caught() -> None:
+    """Stopping in 'Search exhausted' instead of 'Enough solutions' emits the same events: only the
+    outcome the automaton takes from its final state tells them apart."""
+    spec = load_spec("specs/queens_backtracking.yaml")
+    enough = next(arc for arc in spec.arcs if arc.source == 2 and arc.target == 4)
+    mutant = mutant_of(spec, f"arc {enough.index} (2 -> 4, line {enough.loc.line}) goes to state 3 instead")
+    assert caught_by_suite("queens", spec, mutant.spec)
+
+
+def test_an_eight_puzzle_mutant_that_stops_in_the_wrong_final_state_is_caught() -> None:
+    spec = load_spec("specs/eight_puzzle.yaml")
+    solved = next(arc for arc in spec.arcs if arc.target == 3)
+    mutant = mutant_of(spec, f"arc {solved.index} (2 -> 3, line {solved.loc.line}) goes to state 4 instead")
+    assert caught_by_suite("puzzle8", spec, mutant.spec)
+
+
+def test_the_backtracking_spec_has_no_gap() -> None:
+    spec = load_spec("specs/queens_backtracking.yaml")
+    report = score(spec, load_problems().get("queens"), load_problems().get("queens").suite_for(spec), jobs=2)
+    assert report.score == 1.0 and not report.gaps
+    # The unobserved mutants are those of the unreachable arcs, or differ only where an invariant holds.
+    starting = outcome_of(report, "initial state 1 instead of 0")
+    assert starting.explanation == SAME_OUTPUTS
+    unreachable_lines = {arc.loc.line for arc in spec.arcs
+                         if (arc.source, arc.target, arc.guard_text) in UNREACHABLE["queens_backtracking"]}
+    assert unreachable_lines <= {result.mutant.loc.line for result in report.unobservable}
+
+
+def test_the_knight_tour_suite_catches_every_mutant_not_proved_equivalent() -> None:
+    spec = load_spec("specs/knight_tour.yaml")
+    problem = load_problems().get("knight-tour")
+    report = score(spec, problem, problem.suite_for(spec), jobs=2)
+    survivors = [result for result in report.results if result.outcome == SURVIVED]
+    assert survivors and all(result.explanation in PROVED for result in survivors)
     # Its arcs' guards are mutually exclusive, so trying two of them in the other order changes nothing.
     swaps = [result for result in report.results if result.mutant.kind == "swap-arcs"]
-    assert swaps and all(result.equivalence == EQUIVALENT for result in swaps)
+    assert swaps and all(result.explanation == EQUIVALENT for result in swaps)
+    assert report.score == 1.0
+
+
+@pytest.mark.parametrize("spec_path, outcomes", [
+    ("specs/queens_backtracking.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
+    ("specs/queens_prolog.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
+    ("specs/queens_mrv.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
+    ("specs/eight_puzzle.yaml", "solvers.puzzle8.automaton:STATUS_OF_FINAL_STATE"),
+])
+def test_every_final_state_names_an_outcome_of_its_own(spec_path: str, outcomes: str) -> None:
+    """The automata take their outcome from the final state reached: one distinct outcome per final state."""
+    import importlib
+
+    module, _, name = outcomes.partition(":")
+    mapping = getattr(importlib.import_module(module), name)
+    spec = load_spec(spec_path)
+    assert set(mapping) == {number for number, state in spec.states.items() if state.final}
+    assert len(set(mapping.values())) == len(mapping)

@@ -24,6 +24,7 @@ from automata.errors import InputError
 from automata.events import NullObserver
 from automata.problem import Problem
 from automata.spec import Spec
+from automata.trace import TraceSink
 from automata.verify import Verdict
 from solvers.knight_tour import automaton
 from solvers.knight_tour.model import (
@@ -286,8 +287,9 @@ def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, 
     }
 
 
-def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
-    """For `automata mutate`: the verify options ``argv``, iterative vs an automaton running ``spec``.
+def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
+    """For `automata mutate`: the verify options ``argv``, iterative vs an automaton running ``spec``
+    with ``sinks`` attached to each of its runs.
 
     Returns the verdict of the first start cell where they disagree, or the last (agreeing) one.
     The automaton gets a step budget of a few steps per reference event, so a mutant that loops
@@ -297,7 +299,7 @@ def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
     board, start = params["board"], params["start"]
     instance = _instance(board, start or (1, 1), params["optimizations"], params["good_returns"],
                          params["max_returns"], params["all_tours"])
-    implementations = solvers(["iterative", "automaton"], spec=spec)
+    implementations = solvers(["iterative", "automaton"], spec=spec, sinks=sinks)
     verdict: Verdict | None = None
     for cell in [start] if start else board_cells(*board):
         verdict = verify_cell(instance.with_start(cell), implementations, max_steps_factor=4)
@@ -380,4 +382,14 @@ PROBLEM = Problem(
         ("verify", "knight-tour", "--board", "8x8"),
         ("compare", "knight-tour", "--board", "8x8"),
     ),
+    mutation_suite={automaton.SPEC_PATH: (
+        # Every start cell of an odd board: tours, impossible starts (optimization 1), restarts (4).
+        ("--board", "3x7"),
+        # All-tours mode: tours counted, take-backs after a tour, the search exhausted.
+        ("--board", "3x4", "--all-tours"),
+        # A single move order without Warnsdorff's rule: MAX_RET reached, the search gives up.
+        ("--board", "4x5", "--optimizations", "2", "--max-returns", "500"),
+        # A tour of one cell in all-tours mode: counted, then exhausted at once.
+        ("--board", "1x1", "--all-tours"),
+    )},
 )

@@ -8,6 +8,7 @@ from functools import partial
 
 from automata.events import Counter, NullObserver, Observer
 from automata.spec import Spec, load_spec
+from automata.trace import TraceSink
 from automata.verify import Verdict, verify
 from solvers.knight_tour import automaton, iterative, recursive
 from solvers.knight_tour.model import KnightTourInstance, TourResult
@@ -20,24 +21,28 @@ REFERENCE = "iterative"
 
 @dataclass(frozen=True)
 class AutomatonSolver:
-    """A1 on one engine with one spec (loaded once for a whole sweep), optionally with a step budget."""
+    """A1 on one engine with one spec (loaded once for a whole sweep), optionally with a step budget
+    and trace sinks attached to every run (`automata mutate` records or limits the runs with them)."""
 
     spec: Spec
     engine: str
     max_steps: int | None = None
+    sinks: tuple[TraceSink, ...] = ()
 
     def __call__(self, instance: KnightTourInstance, observer: Observer) -> TourResult:
-        return automaton.solve(instance, observer, engine=self.engine, spec=self.spec, max_steps=self.max_steps)
+        return automaton.solve(instance, observer, engine=self.engine, spec=self.spec, max_steps=self.max_steps,
+                               sinks=self.sinks)
 
 
-def solvers(names: Iterable[str], spec: Spec | None = None) -> dict[str, Solver]:
-    """The named implementations; both automaton engines run ``spec`` (the project's by default)."""
+def solvers(names: Iterable[str], spec: Spec | None = None, sinks: Sequence[TraceSink] = ()) -> dict[str, Solver]:
+    """The named implementations; both automaton engines run ``spec`` (the project's by default)
+    with ``sinks`` attached."""
     spec = spec or load_spec(automaton.SPEC_PATH)
     available: dict[str, Solver] = {
         "iterative": iterative.solve,
         "recursive": recursive.solve,
-        "automaton": AutomatonSolver(spec, "transitions"),
-        "generated": AutomatonSolver(spec, "generated"),
+        "automaton": AutomatonSolver(spec, "transitions", sinks=tuple(sinks)),
+        "generated": AutomatonSolver(spec, "generated", sinks=tuple(sinks)),
     }
     return {name: available[name] for name in names}
 

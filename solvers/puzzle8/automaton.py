@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from automata.engine import execute
 from automata.errors import RunError
@@ -12,9 +13,11 @@ from automata.trace import TraceSink
 
 from .context import EightPuzzleContext
 from .puzzle import Puzzle
-from .search import SearchResult
+from .search import EXHAUSTED, LIMIT, SOLVED, SearchResult
 
 SPEC_PATH = "specs/eight_puzzle.yaml"
+# The spec's final states, by number, and the search status each stands for.
+STATUS_OF_FINAL_STATE = {3: SOLVED, 4: LIMIT, 5: EXHAUSTED}
 
 
 def load() -> Spec:
@@ -33,4 +36,5 @@ def solve(
     summary = execute(spec or load(), context, engine=engine, sinks=sinks)
     if context.result is None:
         raise RunError(f"the automaton ended in state {summary.final_state} without reporting a result")
-    return context.result
+    # The status is the final state's: stopping in the wrong one is then a different result.
+    return replace(context.result, status=STATUS_OF_FINAL_STATE[summary.final_state])

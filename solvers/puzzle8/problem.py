@@ -133,8 +133,9 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
 
 # -- verify ---------------------------------------------------------------------------------------
 
-def _verify(puzzle: Puzzle, max_expanded: int | None, names: Sequence[str], spec: Spec | None = None) -> Verdict:
-    every = runners(puzzle, max_expanded, spec)
+def _verify(puzzle: Puzzle, max_expanded: int | None, names: Sequence[str], spec: Spec | None = None,
+            sinks: Sequence[TraceSink] = ()) -> Verdict:
+    every = runners(puzzle, max_expanded, spec, sinks)
     return verify({name: every[name] for name in ("iterative", *names) if name in every}, reference="iterative")
 
 
@@ -174,12 +175,13 @@ def verify_command(start: str, heuristic: str, goal: str | None, max_expanded: i
         raise click.exceptions.Exit(1)
 
 
-def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
-    """`automata mutate`: the verification `argv` describes, with `spec` (perhaps mutated) as the automaton."""
+def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
+    """`automata mutate`: the verification `argv` describes, with `spec` (perhaps mutated) as the
+    automaton and `sinks` attached to its run."""
     context = verify_command.make_context("puzzle8", list(argv))
     params = context.params
     puzzle = make_puzzle(params["start"], params["heuristic"], params["goal"])
-    return _verify(puzzle, params["max_expanded"], ["automaton"], spec)
+    return _verify(puzzle, params["max_expanded"], ["automaton"], spec, sinks)
 
 
 # -- compare --------------------------------------------------------------------------------------
@@ -268,4 +270,7 @@ PROBLEM = Problem(
         ("compare", "puzzle8"),
         ("space", "puzzle8", "--goal", "123/456/78_"),
     ),
+    # For `automata mutate`: a solved search and one stopped at the node limit. The third ending,
+    # an empty frontier, needs an unsolvable start, which the options reject (permutation parity).
+    mutation_suite={"specs/eight_puzzle.yaml": (("--start", "start1"), ("--start", "start3", "--max-expanded", "5"))},
 )

@@ -29,11 +29,20 @@ class QueensOptions:
     attempts: int | None = None  # las-vegas: attempts to simulate (None = until the first success)
 
 
+# Why an enumerating search stopped.
+EXHAUSTED = "exhausted"  # every placement has been tried
+ENOUGH = "enough"  # the requested number of solutions has been found
+
+
 @dataclass(frozen=True)
 class QueensResult:
     solutions: tuple[tuple[int, ...], ...]  # each: the row of the queen in column 1..n, in the order found
     count: int
     stats: tuple[tuple[str, int], ...]  # e.g. (("nodes", 114), ("choices", 7), ("forced", 20))
+    # EXHAUSTED or ENOUGH for the enumerating searches; "" for the algorithms with one way to end.
+    # Their automata take it from the final state they stop in, so stopping in the wrong one is a
+    # different result, which verification sees.
+    outcome: str = ""
 
     def stat(self, name: str, default: int = 0) -> int:
         """One counter of `stats` by name (`default` when the algorithm does not keep it)."""

@@ -7,6 +7,7 @@ the next column; when a column has no free row, go back and move the previous qu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from automata.events import Observer
 from automata.recursion import call_with_deep_stack
@@ -61,5 +62,5 @@ def automaton(
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
     search = _new_search(opts, observer)
-    run_automaton(spec or SPEC, ColumnSearchContext(search), engine, sinks)
-    return search.result()
+    outcome = run_automaton(spec or SPEC, ColumnSearchContext(search), engine, sinks)
+    return replace(search.result(), outcome=outcome)

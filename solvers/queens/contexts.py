@@ -11,13 +11,19 @@ from collections.abc import Sequence
 from automata.engine import execute
 from automata.spec import Spec, load_spec
 
+from solvers.queens.algorithms import ENOUGH, EXHAUSTED
 from solvers.queens.columns import ColumnSearch
 from solvers.queens.mrv_model import MrvSearch
 
+# The final states of the enumerating searches' specs (backtracking, prolog, mrv), by number.
+OUTCOME_OF_FINAL_STATE = {3: EXHAUSTED, 4: ENOUGH}
 
-def run_automaton(spec: Spec | str, context: object, engine: str, sinks: Sequence[object]) -> None:
-    """Run `spec` (a Spec, or a path relative to the project root) over `context` until a final state."""
-    execute(spec if isinstance(spec, Spec) else load_spec(spec), context, engine=engine, sinks=sinks)
+
+def run_automaton(spec: Spec | str, context: object, engine: str, sinks: Sequence[object]) -> str:
+    """Run `spec` (a Spec, or a path relative to the project root) over `context` until a final state;
+    return the outcome that final state stands for."""
+    summary = execute(spec if isinstance(spec, Spec) else load_spec(spec), context, engine=engine, sinks=sinks)
+    return OUTCOME_OF_FINAL_STATE[summary.final_state]
 
 
 class ColumnSearchContext:

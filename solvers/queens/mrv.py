@@ -8,6 +8,7 @@ height remembered before the choice. The model is `solvers.queens.mrv_model.MrvS
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from automata.events import Observer
 from automata.recursion import call_with_deep_stack
@@ -61,5 +62,5 @@ def automaton(
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
     search = MrvSearch(opts.n, observer, opts.limit)
-    run_automaton(spec or SPEC, MrvContext(search), engine, sinks)
-    return search.result()
+    outcome = run_automaton(spec or SPEC, MrvContext(search), engine, sinks)
+    return replace(search.result(), outcome=outcome)

@@ -31,6 +31,7 @@ from automata.errors import InputError
 from automata.events import NullObserver, Observer
 from automata.problem import Problem
 from automata.spec import Spec
+from automata.trace import TraceSink
 from automata.verify import Verdict, verify
 
 from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
@@ -324,7 +325,7 @@ def verify_command(
 
 def _verify(
     n: int, algorithm: str, impl: str, first: int | None, seed: int | None, random_queens: int | None,
-    attempts: int | None, spec: Spec | None,
+    attempts: int | None, spec: Spec | None, sinks: Sequence[TraceSink] = (),
 ) -> Verdict:
     _check_n(n)
     if first is not None and first < 1:
@@ -342,7 +343,9 @@ def _verify(
         names = ["iterative", impl] if impl != "iterative" else ["iterative"]
 
     def runner(name: str) -> Runner:
-        return lambda observer: run_impl(module, name, opts, observer, spec=spec if name in ("automaton", "generated") else None)
+        if name in ("automaton", "generated"):
+            return lambda observer: run_impl(module, name, opts, observer, sinks, spec=spec)
+        return lambda observer: run_impl(module, name, opts, observer)
 
     return verify({name: runner(name) for name in names}, reference="iterative")
 
@@ -366,8 +369,8 @@ def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool) -> No
     click.echo(verdict_text(verdict))
 
 
-def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
-    """`automata mutate`: verify with `spec` in place of the algorithm's automaton.
+def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
+    """`automata mutate`: verify with `spec` in place of the algorithm's automaton, `sinks` attached to its run.
 
     `argv` holds the verify options. Without --algorithm, the algorithm is the one whose spec file
     has the same name as `spec`.
@@ -378,7 +381,7 @@ def verify_spec(spec: Spec, argv: Sequence[str]) -> Verdict:
     algorithm = params["algorithm"] if algorithm_given else _algorithm_of_spec(spec, params["algorithm"])
     impl = params["impl"] if params["impl"] != "all" else "automaton"
     return _verify(params["n"], algorithm, impl, params["first"], params["seed"], params["random_queens"],
-                   params["attempts"], spec=spec)
+                   params["attempts"], spec=spec, sinks=sinks)
 
 
 def _algorithm_of_spec(spec: Spec, fallback: str) -> str:
@@ -434,6 +437,26 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
     click.echo(table(header, [[row["algorithm"], row["solutions"], *(row[key] for key in COMPARED_STATS), row["seconds"]] for row in rows]))
 
 
+def _enumerating_cases(algorithm: str) -> tuple[tuple[str, ...], ...]:
+    # Every solution (the search runs out: "exhausted"), then the first only ("enough").
+    return (("--algorithm", algorithm, "--n", "6"), ("--algorithm", algorithm, "--n", "6", "--first", "1"))
+
+
+# For `automata mutate`: cases that together take every reachable arc of each spec.
+MUTATION_SUITE = {
+    "specs/queens_backtracking.yaml": _enumerating_cases("backtracking"),
+    "specs/queens_prolog.yaml": _enumerating_cases("prolog"),
+    "specs/queens_mrv.yaml": _enumerating_cases("mrv"),
+    "specs/queens_las_vegas.yaml": (
+        # All queens at random (attempts fail at random dead ends), then 3 at random and backtracking.
+        ("--algorithm", "las-vegas", "--n", "8", "--seed", "1", "--attempts", "20"),
+        ("--algorithm", "las-vegas", "--n", "8", "--seed", "1", "--random-queens", "3", "--attempts", "20"),
+    ),
+    # The plan of runs depends on N mod 12 (and N < 4): N = 1 and 4..23 meet every kind of plan.
+    "specs/queens_explicit.yaml": tuple(("--algorithm", "explicit", "--n", str(n)) for n in (1, *range(4, 24))),
+}
+
+
 PROBLEM = Problem(
     name="queens",
     summary="N queens: backtracking, Prolog order, fewest free cells first, Las Vegas, explicit construction",
@@ -453,4 +476,5 @@ PROBLEM = Problem(
         ("run", "queens", "--n", "8", "--algorithm", "las-vegas", "--seed", "1", "--exact"),
         ("run", "queens", "--n", "1000000", "--algorithm", "explicit", "--check"),
     ),
+    mutation_suite=MUTATION_SUITE,
 )

@@ -11,6 +11,7 @@ column are tried from 1 up: for N = 8 the first solutions are [1/4,2/2,3/7,4/3,5
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from automata.events import Observer
 from automata.recursion import call_with_deep_stack
@@ -73,5 +74,5 @@ def automaton(
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
     search = _new_search(opts, observer)
-    run_automaton(spec or SPEC, ColumnSearchContext(search), engine, sinks)
-    return search.result()
+    outcome = run_automaton(spec or SPEC, ColumnSearchContext(search), engine, sinks)
+    return replace(search.result(), outcome=outcome)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from automata.events import Observer
 
-from solvers.queens.algorithms import QueensResult
+from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 
 
 class Tally:
@@ -64,4 +64,7 @@ class Tally:
         stats = [("nodes", self.nodes), ("choices", self.choices), ("forced", self.forced), ("dead_ends", self.dead_ends)]
         if with_branch_points:
             stats.append(("branch_points", self.branch_points))
-        return QueensResult(solutions=tuple(self.solutions), count=len(self.solutions), stats=tuple(stats))
+        # The references stop as soon as they have enough, so a search that has enough stopped for that.
+        outcome = ENOUGH if self.has_enough() else EXHAUSTED
+        return QueensResult(solutions=tuple(self.solutions), count=len(self.solutions), stats=tuple(stats),
+                            outcome=outcome)
