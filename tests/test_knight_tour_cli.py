@@ -221,18 +221,6 @@ def test_verify_exits_1_and_shows_the_first_divergence(capsys: pytest.CaptureFix
     assert document["divergence"]["start"] == [1, 1] and not document["cells"][0]["agree"]
 
 
-def test_verify_all_skips_an_unavailable_generated_engine_with_a_note(capsys: pytest.CaptureFixture[str],
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    import solvers.knight_tour.problem as problem
-
-    monkeypatch.setattr(problem, "generated_unavailable", lambda spec=None: "no generated code yet")
-    code, out, _ = invoke(capsys, "verify", "knight-tour", "--board", "3x4", "--impl", "all")
-    assert code == 0 and "note: generated skipped: no generated code yet" in out
-    document = as_json(capsys, "verify", "knight-tour", "--board", "3x4")
-    assert document["impls"] == ["iterative", "recursive", "automaton"]
-    assert document["skipped"] == {"generated": "no generated code yet"}
-
-
 def test_verify_spec_sees_which_final_state_was_reached() -> None:
     spec = load_spec(SPEC_PATH)
     # "Tour found" redirected to "Search exhausted": each final state reports its own outcome.

@@ -70,8 +70,8 @@ def test_verify_agrees_and_reports_each_implementation(capsys):
     assert code == 0
     document = json.loads(out)
     assert document["agree"] and document["divergence"] is None
-    assert {"iterative", "recursive", "automaton"} <= set(document["runs"])
-    for run in document["runs"].values():
+    assert {"iterative", "recursive", "automaton"} <= set(document["implementations"])
+    for run in document["implementations"].values():
         assert run["by_kind"] == {"generate": 53, "expand": 28, "goal": 1}
         assert run["result"]["moves"] == 18
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from automata.cli_support import (
+    IMPLEMENTATIONS,
     impl_option,
     open_sinks,
     parse_board,
@@ -38,7 +39,6 @@ from solvers.knight_tour.svg import tour_svg
 from solvers.knight_tour.sweeps import (
     SetSummary,
     board_cells,
-    generated_unavailable,
     parse_set,
     run_set,
     set_name,
@@ -124,13 +124,6 @@ def _describe_options(instance: KnightTourInstance) -> str:
     return ", ".join(parts)
 
 
-def _require_engine(impl: str) -> None:
-    if impl == "generated":
-        reason = generated_unavailable()
-        if reason:
-            raise InputError(f"--impl generated is not available yet ({reason}); use --impl automaton")
-
-
 # ---- run ----------------------------------------------------------------------------------------
 
 
@@ -147,7 +140,6 @@ def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[in
                 protocol: bool, svg_path: str | None) -> None:
     """Search for a knight's tour (or count all tours) from one start cell."""
     require_automaton_for_traces(impl, trace, protocol)
-    _require_engine(impl)
     instance = _instance(board, start, optimizations, good_returns, max_returns, all_tours)
     with open_sinks(trace, protocol, json_mode=as_json) as sinks:
         if impl in ("automaton", "generated"):
@@ -214,7 +206,7 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
                    max_returns: int | None, all_tours: bool, as_json: bool, impl: str) -> None:
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
     instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
-    names, skipped = _verify_impls(impl)
+    names = _verify_impls(impl)
     implementations = solvers(names)
     starts = [start] if start else board_cells(*board)
     results: dict[Cell, TourResult] = {}
@@ -230,7 +222,7 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
     agree = first_difference is None
     if as_json:
         document: dict[str, Any] = {
-            "agree": agree, "board": list(board), "impls": names, "skipped": skipped,
+            "agree": agree, "board": list(board), "impls": names,
             "optimizations": sorted(instance.optimizations), "all_tours": all_tours,
             "cells": [_cell_json(cell, results[cell], agreement[cell]) for cell in starts],
         }
@@ -243,8 +235,6 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
     else:
         click.echo(f"Knight's tour on {board[0]}x{board[1]}: {', '.join(names)} "
                    f"({_describe_options(instance)})")
-        for name, reason in skipped.items():
-            click.echo(f"note: {name} skipped: {reason}")
         click.echo(cell_table(board[0], board[1], results, agreement, all_tours=all_tours)
                    if not start else _run_summary(instance, results[start]))
         if not start:
@@ -261,16 +251,9 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
         raise click.exceptions.Exit(1)
 
 
-def _verify_impls(impl: str) -> tuple[list[str], dict[str, str]]:
-    """The implementations to run (the iterative reference first) and those skipped, with why."""
-    if impl != "all":
-        _require_engine(impl)
-        return list(dict.fromkeys(["iterative", impl])), {}
-    names = ["iterative", "recursive", "automaton"]
-    reason = generated_unavailable()
-    if reason:
-        return names, {"generated": reason}
-    return names + ["generated"], {}
+def _verify_impls(impl: str) -> list[str]:
+    """The implementations to run, the iterative reference first."""
+    return list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys(["iterative", impl]))
 
 
 def _total_tours(results: dict[Cell, TourResult | None]) -> int:
@@ -325,7 +308,6 @@ def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()
 def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_returns: int,
                     max_returns: int | None, impl: str, tables: bool, as_json: bool) -> None:
     """The article's experiment: each set of optimizations from every start cell of the board."""
-    _require_engine(impl)
     base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False)
     solve = solvers([impl])[impl]
     starts = board_cells(*board)

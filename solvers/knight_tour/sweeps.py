@@ -47,16 +47,6 @@ def solvers(names: Iterable[str], spec: Spec | None = None, sinks: Sequence[Trac
     return {name: available[name] for name in names}
 
 
-def generated_unavailable(spec: Spec | None = None) -> str | None:
-    """Why the generated engine cannot run yet, or None when it can."""
-    probe = KnightTourInstance(1, 1, (1, 1))
-    try:
-        automaton.solve(probe, NullObserver(), engine="generated", spec=spec or load_spec(automaton.SPEC_PATH))
-    except Exception as error:  # whatever the engine raises, the answer is "not available"
-        return f"{type(error).__name__}: {error}"
-    return None
-
-
 def board_cells(rows: int, cols: int) -> list[Cell]:
     return [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
 
