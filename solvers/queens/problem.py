@@ -8,7 +8,6 @@ searches side by side.
 
 from __future__ import annotations
 
-import inspect
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -60,10 +59,6 @@ def run_impl(
     if impl not in ("automaton", "generated"):
         raise InputError(f"unknown implementation {impl!r}; choose one of {', '.join(IMPLEMENTATIONS)}")
     engine = "transitions" if impl == "automaton" else "generated"
-    if spec is None:
-        return module.automaton(opts, observer, engine=engine, sinks=sinks)
-    if "spec" not in inspect.signature(module.automaton).parameters:
-        raise InputError(f"{module.__name__}.automaton cannot run a replacement spec (it has no `spec` parameter)")
     return module.automaton(opts, observer, engine=engine, sinks=sinks, spec=spec)
 
 
