@@ -10,6 +10,7 @@ incomplete.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from transitions import Machine, State
 
 from .errors import InputError, RunError
-from .guards import compile_guard
+from .guards import compile_cached_guard
 from .spec import ArcDecl, Spec
 from .trace import StepRecord, TraceSink
 
@@ -42,11 +43,16 @@ class Automaton:
         self.context = context
         self.sinks = tuple(sinks)
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
-        # The inputs read during the current step, in reading order (a Mealy automaton samples each input once per step).
+        # The inputs read during the current step, in reading order (a Mealy automaton samples each
+        # input once per step). One dictionary for the whole run, cleared between steps: the compiled
+        # guards hold a reference to it.
         self._values: dict[str, bool] = {}
-        self._fired: ArcDecl | None = None
+        self._fired: ArcDecl | None = None  # kept only when tracing: the step records name the arc
         self._inputs = {name: _bound(context, decl.call, name) for name, decl in spec.inputs.items()}
         self._outputs = {name: _bound(context, decl.call, name) for name, decl in spec.outputs.items()}
+        self._readers = {name: _reader(self._values, name, method) for name, method in self._inputs.items()}
+        # What a step record lists as the outputs of each arc: its actions, then the target's on_enter.
+        self._arc_outputs = {arc.index: arc.actions + spec.states[arc.target].on_enter for arc in spec.arcs}
         self._model = _MachineModel()
         self._machine = self._build_machine()
 
@@ -55,7 +61,7 @@ class Automaton:
     def _build_machine(self) -> Machine:
         spec = self.spec
         states = [
-            State(str(number), on_enter=[self._action_runner(state.on_enter)] if state.on_enter else None)
+            State(str(number), on_enter=self._callbacks(state.on_enter) or None)
             for number, state in spec.states.items()
         ]
         machine = Machine(
@@ -73,10 +79,10 @@ class Automaton:
                         event,
                         str(arc.source),
                         self._destination(arc),
-                        conditions=[compile_guard(arc.guard, self._read_input)],
+                        conditions=[compile_cached_guard(arc.guard, self._values, self._readers)],
                         # `before`, not `after`: transitions runs the target's on_enter between the two,
                         # and the methodology runs an arc's actions before the state's.
-                        before=[self._arc_runner(arc)],
+                        before=self._arc_callbacks(arc) or None,
                     )
         return machine
 
@@ -90,29 +96,33 @@ class Automaton:
 
     def _read_input(self, name: str) -> bool:
         values = self._values
-        if name in values:
-            return values[name]
-        value = bool(self._inputs[name]())  # transitions compares with `== True`: coerce to a real bool
-        values[name] = value
-        return value
+        return values[name] if name in values else self._readers[name]()
 
-    def _action_runner(self, names: Sequence[str]) -> Callable[[], None]:
+    def _callbacks(self, names: Sequence[str]) -> list[Callable[[], None]]:
+        """The callbacks running outputs `names` in order: transitions pays for each callback
+        (resolving, calling, logging), so several outputs are run by one function, and a single
+        output is handed over as the context's own method."""
         methods = tuple(self._outputs[name] for name in names)
+        if len(methods) <= 1:
+            return list(methods)
 
         def run_actions() -> None:
             for method in methods:
                 method()
 
-        return run_actions
+        return [run_actions]
 
-    def _arc_runner(self, arc: ArcDecl) -> Callable[[], None]:
-        run_actions = self._action_runner(arc.actions)
+    def _arc_callbacks(self, arc: ArcDecl) -> list[Callable[[], None]]:
+        callbacks = self._callbacks(arc.actions)
+        if not self.sinks:
+            return callbacks
 
         def fire() -> None:
             self._fired = arc
-            run_actions()
+            for callback in callbacks:
+                callback()
 
-        return fire
+        return [fire]
 
     # -- running --------------------------------------------------------------------------------
 
@@ -130,25 +140,36 @@ class Automaton:
         for sink in self.sinks:
             sink.started(spec, self.state, event)
         model = self._model
-        trigger = model.trigger
+        # What transitions binds to the model as the event's trigger method, taken straight from the
+        # event: `model.trigger(event)` would look the event up by name on every step. An event no
+        # arc listens to has no Event; transitions then ignores it, and the loop reports the step.
+        known = self._machine.events.get(event)
+        if known is not None:
+            trigger = functools.partial(known.trigger, model)
+        else:
+            trigger = functools.partial(model.trigger, event)
+        values = self._values
+        sinks = self.sinks
+        max_steps = self.max_steps
         steps = 0
         try:
             while model.state not in final:
-                if steps >= self.max_steps:
+                if steps >= max_steps:
                     raise RunError(
                         f"{spec.automaton}: step limit of {self.max_steps:,} reached in state {self.state}"
                         f" ({spec.states[self.state].name}); raise the limit or check the graph for a cycle"
                         " that never reaches a final state"
                     )
                 before = model.state
-                self._values = {}
-                self._fired = None
+                values.clear()
+                if sinks:
+                    self._fired = None
                 steps += 1
-                if not trigger(event):
+                if not trigger():
                     self._no_arc_enabled(int(before), event)
-                if self.sinks:
+                if sinks:
                     record = self._record(steps, event, int(before))
-                    for sink in self.sinks:
+                    for sink in sinks:
                         sink.step(record)
         except BaseException as error:
             failing = self._record(steps, event, int(before)) if steps else None
@@ -176,9 +197,6 @@ class Automaton:
 
     def _record(self, step: int, event: str, before: int) -> StepRecord:
         arc = self._fired
-        outputs: tuple[str, ...] = ()
-        if arc is not None:
-            outputs = arc.actions + self.spec.states[arc.target].on_enter
         return StepRecord(
             automaton=self.spec.automaton,
             step=step,
@@ -186,9 +204,19 @@ class Automaton:
             state_before=before,
             inputs=tuple(self._values.items()),
             arc=arc.index if arc is not None else None,
-            outputs=outputs,
-            state_after=self.state,
+            outputs=self._arc_outputs[arc.index] if arc is not None else (),
+            state_after=int(self._model.state),
         )
+
+
+def _reader(values: dict[str, bool], name: str, method: Callable[[], Any]) -> Callable[[], bool]:
+    """Reads input `name` from the context and records the value for the rest of the step."""
+
+    def read() -> bool:
+        value = values[name] = bool(method())  # transitions compares with `== True`: a real bool
+        return value
+
+    return read
 
 
 def _bound(context: object, method: str, name: str) -> Callable[[], Any]:

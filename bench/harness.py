@@ -3,12 +3,14 @@ ratios against the iterative reference are not skewed by the machine's load drif
 
 A case is a name plus a mapping implementation-name -> zero-argument callable. Each callable is
 run `repeat` times in round-robin order; the minimum is kept (the least disturbed run).
+Short cases are run several times per timed batch (see `measure`).
 """
 
 from __future__ import annotations
 
 import gc
 import json
+import math
 import platform
 import sys
 import time
@@ -38,19 +40,36 @@ class Timing:
         return self.seconds[name] / self.seconds[self.reference]
 
 
+# A timed batch should last at least this long: shorter ones are dominated by timer resolution and
+# by whatever else the machine happens to do during a fraction of a millisecond.
+MIN_BATCH_SECONDS = 0.05
+
+
 def measure(case: Case, repeat: int = 3) -> Timing:
+    """Time every implementation of `case`, round-robin, keeping each one's fastest batch.
+
+    Cases faster than MIN_BATCH_SECONDS are run several times per batch (the same number of times
+    for every implementation, like `timeit`), and the time per run is reported.
+    """
     timing = Timing(case.group, case.name, case.reference, note=case.note)
     best: dict[str, float] = {name: float("inf") for name in case.runs}
     for run in case.runs.values():  # warm-up: first-use costs (imports, spec loading, code generation)
         run()
+    fastest = min(_time_batch(run, 1) for run in case.runs.values())
+    number = max(1, math.ceil(MIN_BATCH_SECONDS / max(fastest, 1e-9)))
     for _ in range(repeat):
         for name, run in case.runs.items():
-            gc.collect()
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
+            best[name] = min(best[name], _time_batch(run, number) / number)
     timing.seconds = best
     return timing
+
+
+def _time_batch(run: Callable[[], object], number: int) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    for _ in range(number):
+        run()
+    return time.perf_counter() - start
 
 
 def table(timings: list[Timing]) -> str:

@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/eight_puzzle.yaml'
-SPEC_HASH = 'sha256:464c8744189d6b33218465147de8b473f816c76d1cf28c0638b3328a9a29eebd'
+SPEC_HASH = 'sha256:78b710729bbc711a5e2d1b33addecda52ac28d5bab91f2f371294faee000e939'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4, 5})
@@ -77,17 +77,17 @@ def _run(context, limit, where):
                     state = 5  # 5. No solution
                     break  # a final state: the run stops
             case 2:  # 2. Node chosen (line 34)
-                if (x2 := read_x2()):  # arc 3 (line 43): x2 / z3
+                if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 43): !x2 & !x3 / z5
+                    z5()
+                    state = 1  # 1. Choosing a node
+                elif x2:  # arc 4 (line 44): x2 / z3
                     z3()
                     state = 3  # 3. Solved
                     break  # a final state: the run stops
-                elif not x2 and (x3 := read_x3()):  # arc 4 (line 44): !x2 & x3 / z4
+                else:  # arc 5 (line 45): !x2 & x3 / z4 (always true here)
                     z4()
                     state = 4  # 4. Stopped at the limit
                     break  # a final state: the run stops
-                else:  # arc 5 (line 45): !x2 & !x3 / z5 (always true here)
-                    z5()
-                    state = 1  # 1. Choosing a node
     else:
         raise _step_limit(state, limit)
     return RunSummary(state, steps)
@@ -136,18 +136,18 @@ def _run_traced(context, limit, where, tracer):
                         z6()
                         state = 5  # 5. No solution
                 case 2:  # 2. Node chosen (line 34)
-                    if (x2 := read_x2()):  # arc 3 (line 43): x2 / z3
+                    if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 43): !x2 & !x3 / z5
                         arc = 3
-                        z3()
-                        state = 3  # 3. Solved
-                    elif not x2 and (x3 := read_x3()):  # arc 4 (line 44): !x2 & x3 / z4
-                        arc = 4
-                        z4()
-                        state = 4  # 4. Stopped at the limit
-                    else:  # arc 5 (line 45): !x2 & !x3 / z5 (always true here)
-                        arc = 5
                         z5()
                         state = 1  # 1. Choosing a node
+                    elif x2:  # arc 4 (line 44): x2 / z3
+                        arc = 4
+                        z3()
+                        state = 3  # 3. Solved
+                    else:  # arc 5 (line 45): !x2 & x3 / z4 (always true here)
+                        arc = 5
+                        z4()
+                        state = 4  # 4. Stopped at the limit
             tracer.step(steps, before, arc, state)
     except BaseException as error:
         tracer.failed(steps, before, arc, state, error)

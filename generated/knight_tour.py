@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/knight_tour.yaml'
-SPEC_HASH = 'sha256:94578d10a09ea6ec892c5847c26672ff9e883203b39eb8108dbb28cb6ef43a6a'
+SPEC_HASH = 'sha256:a98579773bdf1ac0ff90808de69ff80c0af3adf3e33fc08928958dbe22f3380e'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({2, 4, 5, 6})
@@ -80,26 +80,26 @@ def _run(context, limit, where):
                     z2()
                     state = 1  # 1. Choosing a move
             case 1:  # 1. Choosing a move (line 38)
-                if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 49): x2 & !x3
-                    state = 2  # 2. Tour found
-                    z3()  # on entering 2
-                    break  # a final state: the run stops
-                elif x2 and x3:  # arc 3 (line 50): x2 & x3 / z3
-                    z3()
-                    state = 3  # 3. Tour counted
-                elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
+                if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 49): !x2 & !x6 & x5 / z7
+                    z7()
+                    state = 1
+                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 50): !x2 & !x6 & !x5 & !x4 / z8
+                    z8()
+                    state = 1
+                elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
                     z4()
                     state = 1
                 elif not x2 and x6 and not x7:  # arc 5 (line 52): !x2 & x6 & !x7
                     state = 6  # 6. Gave up
                     z5()  # on entering 6
                     break  # a final state: the run stops
-                elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 53): !x2 & !x6 & x5 / z7
-                    z7()
-                    state = 1
-                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 54): !x2 & !x6 & !x5 & !x4 / z8
-                    z8()
-                    state = 1
+                elif x2 and not (x3 := read_x3()):  # arc 6 (line 53): x2 & !x3
+                    state = 2  # 2. Tour found
+                    z3()  # on entering 2
+                    break  # a final state: the run stops
+                elif x2 and x3:  # arc 7 (line 54): x2 & x3 / z3
+                    z3()
+                    state = 3  # 3. Tour counted
                 else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
                     state = 4  # 4. Search exhausted
                     z6()  # on entering 4
@@ -165,15 +165,15 @@ def _run_traced(context, limit, where, tracer):
                         z2()
                         state = 1  # 1. Choosing a move
                 case 1:  # 1. Choosing a move (line 38)
-                    if (x2 := read_x2()) and not (x3 := read_x3()):  # arc 2 (line 49): x2 & !x3
+                    if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 49): !x2 & !x6 & x5 / z7
                         arc = 2
-                        state = 2  # 2. Tour found
-                        z3()  # on entering 2
-                    elif x2 and x3:  # arc 3 (line 50): x2 & x3 / z3
+                        z7()
+                        state = 1
+                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 50): !x2 & !x6 & !x5 & !x4 / z8
                         arc = 3
-                        z3()
-                        state = 3  # 3. Tour counted
-                    elif not x2 and (x6 := read_x6()) and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
+                        z8()
+                        state = 1
+                    elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
                         arc = 4
                         z4()
                         state = 1
@@ -181,14 +181,14 @@ def _run_traced(context, limit, where, tracer):
                         arc = 5
                         state = 6  # 6. Gave up
                         z5()  # on entering 6
-                    elif not x2 and not x6 and (x5 := read_x5()):  # arc 6 (line 53): !x2 & !x6 & x5 / z7
+                    elif x2 and not (x3 := read_x3()):  # arc 6 (line 53): x2 & !x3
                         arc = 6
-                        z7()
-                        state = 1
-                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 7 (line 54): !x2 & !x6 & !x5 & !x4 / z8
+                        state = 2  # 2. Tour found
+                        z3()  # on entering 2
+                    elif x2 and x3:  # arc 7 (line 54): x2 & x3 / z3
                         arc = 7
-                        z8()
-                        state = 1
+                        z3()
+                        state = 3  # 3. Tour counted
                     else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
                         arc = 8
                         state = 4  # 4. Search exhausted

@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/queens_backtracking.yaml'
-SPEC_HASH = 'sha256:6d26372ae1770b49d890a69589fca0bb6c44ed48597e5c1c40cd90dc5c2a5fe5'
+SPEC_HASH = 'sha256:f858e0fc452ee880aa31b8363cef23181699a043111bf1edb740c9d8be4e9953'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -63,27 +63,27 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Next column (line 30)
-                if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
-                    z3()
-                    state = 2  # 2. Solution found
-                elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
+                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
                     z1()
                     state = 0
-                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
                     z4()
                     z2()
                     state = 1  # 1. Back in a column
+                elif x1:  # arc 2 (line 39): x1 / z3
+                    z3()
+                    state = 2  # 2. Solution found
                 else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
                     z4()
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
             case 1:  # 1. Back in a column (line 31)
-                if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
-                    z1()
-                    state = 0  # 0. Next column
-                elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
+                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
                     z2()
                     state = 1
+                elif x2:  # arc 8 (line 45): x2 / z1
+                    z1()
+                    state = 0  # 0. Next column
                 else:  # arc 9 (line 46): !x2 & !x3 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
@@ -131,32 +131,32 @@ def _run_traced(context, limit, where, tracer):
             arc = None
             match state:
                 case 0:  # 0. Next column (line 30)
-                    if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
+                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
                         arc = 0
-                        z3()
-                        state = 2  # 2. Solution found
-                    elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
-                        arc = 1
                         z1()
                         state = 0
-                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
-                        arc = 2
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
+                        arc = 1
                         z4()
                         z2()
                         state = 1  # 1. Back in a column
+                    elif x1:  # arc 2 (line 39): x1 / z3
+                        arc = 2
+                        z3()
+                        state = 2  # 2. Solution found
                     else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
                         arc = 3
                         z4()
                         state = 3  # 3. Search exhausted
                 case 1:  # 1. Back in a column (line 31)
-                    if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
+                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
                         arc = 7
-                        z1()
-                        state = 0  # 0. Next column
-                    elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
-                        arc = 8
                         z2()
                         state = 1
+                    elif x2:  # arc 8 (line 45): x2 / z1
+                        arc = 8
+                        z1()
+                        state = 0  # 0. Next column
                     else:  # arc 9 (line 46): !x2 & !x3 (always true here)
                         arc = 9
                         state = 3  # 3. Search exhausted

@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/queens_las_vegas.yaml'
-SPEC_HASH = 'sha256:7d066441c804f1865d1baa668d16c0ef1826715de0b38f7cdbc5ed5395a8171f'
+SPEC_HASH = 'sha256:82717d73c547f913c26a64360a9de892b5177558406f3f9139d936afaf1c6155'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3})
@@ -84,17 +84,17 @@ def _run(context, limit, where):
                 else:  # arc 4 (line 45): !x3 (always true here)
                     state = 2  # 2. Backtracking
             case 2:  # 2. Backtracking (line 37)
-                if (x2 := read_x2()):  # arc 5 (line 46): x2 / z6
-                    z6()
-                    state = 0  # 0. Between attempts
-                elif not x2 and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
+                if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 46): !x2 & x5 / z4
                     z4()
                     state = 2
-                elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
+                elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 47): !x2 & !x5 & x6 / z5
                     z5()
                     state = 2
-                else:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7 (always true here)
+                elif not x2 and not x5 and not x6:  # arc 7 (line 48): !x2 & !x5 & !x6 / z7
                     z7()
+                    state = 0  # 0. Between attempts
+                else:  # arc 8 (line 49): x2 / z6 (always true here)
+                    z6()
                     state = 0  # 0. Between attempts
     else:
         raise _step_limit(state, limit)
@@ -158,21 +158,21 @@ def _run_traced(context, limit, where, tracer):
                         arc = 4
                         state = 2  # 2. Backtracking
                 case 2:  # 2. Backtracking (line 37)
-                    if (x2 := read_x2()):  # arc 5 (line 46): x2 / z6
+                    if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 46): !x2 & x5 / z4
                         arc = 5
-                        z6()
-                        state = 0  # 0. Between attempts
-                    elif not x2 and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
-                        arc = 6
                         z4()
                         state = 2
-                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
-                        arc = 7
+                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 47): !x2 & !x5 & x6 / z5
+                        arc = 6
                         z5()
                         state = 2
-                    else:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7 (always true here)
-                        arc = 8
+                    elif not x2 and not x5 and not x6:  # arc 7 (line 48): !x2 & !x5 & !x6 / z7
+                        arc = 7
                         z7()
+                        state = 0  # 0. Between attempts
+                    else:  # arc 8 (line 49): x2 / z6 (always true here)
+                        arc = 8
+                        z6()
                         state = 0  # 0. Between attempts
             tracer.step(steps, before, arc, state)
     except BaseException as error:

@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
-SPEC_HASH = 'sha256:72ac789e06f27bf7a5d78c8ba6e0f9f9a5a84ac2cab31d282a8f2f4cd643dbab'
+SPEC_HASH = 'sha256:c2d0704cf9e825828d0ff3c17c8c24cbe7880a750841624627c13ccc1fb179a0'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -67,25 +67,25 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Looking at the board (line 35)
-                if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
-                    z1()
-                    state = 1  # 1. Solution found
-                elif not x1 and (x2 := read_x2()):  # arc 1 (line 43): !x1 & x2 / z2
-                    z2()
-                    state = 2  # 2. Going back
-                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 44): !x1 & !x2 & x3 / z3
+                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 42): !x1 & !x2 & x3 / z3
                     z3()
                     state = 0
-                else:  # arc 3 (line 45): !x1 & !x2 & !x3 / z4, z5 (always true here)
+                elif not x1 and x2:  # arc 1 (line 43): !x1 & x2 / z2
+                    z2()
+                    state = 2  # 2. Going back
+                elif not x1 and not x2 and not x3:  # arc 2 (line 44): !x1 & !x2 & !x3 / z4, z5
                     z4()
                     z5()
                     state = 0
+                else:  # arc 3 (line 45): x1 / z1 (always true here)
+                    z1()
+                    state = 1  # 1. Solution found
             case 1:  # 1. Solution found (line 36)
-                if (x4 := read_x4()):  # arc 4 (line 46): x4
+                if not (x4 := read_x4()):  # arc 4 (line 46): !x4
+                    state = 2  # 2. Going back
+                else:  # arc 5 (line 47): x4 (always true here)
                     state = 4  # 4. Enough solutions
                     break  # a final state: the run stops
-                else:  # arc 5 (line 47): !x4 (always true here)
-                    state = 2  # 2. Going back
             case 2:  # 2. Going back (line 37)
                 if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
                     z5()
@@ -136,30 +136,30 @@ def _run_traced(context, limit, where, tracer):
             arc = None
             match state:
                 case 0:  # 0. Looking at the board (line 35)
-                    if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
+                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 42): !x1 & !x2 & x3 / z3
                         arc = 0
-                        z1()
-                        state = 1  # 1. Solution found
-                    elif not x1 and (x2 := read_x2()):  # arc 1 (line 43): !x1 & x2 / z2
+                        z3()
+                        state = 0
+                    elif not x1 and x2:  # arc 1 (line 43): !x1 & x2 / z2
                         arc = 1
                         z2()
                         state = 2  # 2. Going back
-                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 44): !x1 & !x2 & x3 / z3
+                    elif not x1 and not x2 and not x3:  # arc 2 (line 44): !x1 & !x2 & !x3 / z4, z5
                         arc = 2
-                        z3()
-                        state = 0
-                    else:  # arc 3 (line 45): !x1 & !x2 & !x3 / z4, z5 (always true here)
-                        arc = 3
                         z4()
                         z5()
                         state = 0
+                    else:  # arc 3 (line 45): x1 / z1 (always true here)
+                        arc = 3
+                        z1()
+                        state = 1  # 1. Solution found
                 case 1:  # 1. Solution found (line 36)
-                    if (x4 := read_x4()):  # arc 4 (line 46): x4
+                    if not (x4 := read_x4()):  # arc 4 (line 46): !x4
                         arc = 4
-                        state = 4  # 4. Enough solutions
-                    else:  # arc 5 (line 47): !x4 (always true here)
-                        arc = 5
                         state = 2  # 2. Going back
+                    else:  # arc 5 (line 47): x4 (always true here)
+                        arc = 5
+                        state = 4  # 4. Enough solutions
                 case 2:  # 2. Going back (line 37)
                     if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
                         arc = 6

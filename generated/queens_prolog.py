@@ -13,7 +13,7 @@ from automata.errors import RunError
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/queens_prolog.yaml'
-SPEC_HASH = 'sha256:cac7bd503df6ad91719d246f1f16ad225ff35193aff7da31f417335546d272b1'
+SPEC_HASH = 'sha256:ccfac7b22fcf37659148311ed5633562ce3342f6dab83bb6ca7d78ee60a5f864'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -63,27 +63,27 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Solving the next column (line 30)
-                if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
-                    z3()
-                    state = 2  # 2. Answer found
-                elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
+                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
                     z1()
                     state = 0
-                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
                     z4()
                     z2()
                     state = 1  # 1. Redoing a column
+                elif x1:  # arc 2 (line 39): x1 / z3
+                    z3()
+                    state = 2  # 2. Answer found
                 else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
                     z4()
                     state = 3  # 3. No more answers
                     break  # a final state: the run stops
             case 1:  # 1. Redoing a column (line 31)
-                if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
-                    z1()
-                    state = 0  # 0. Solving the next column
-                elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
+                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
                     z2()
                     state = 1
+                elif x2:  # arc 8 (line 45): x2 / z1
+                    z1()
+                    state = 0  # 0. Solving the next column
                 else:  # arc 9 (line 46): !x2 & !x3 (always true here)
                     state = 3  # 3. No more answers
                     break  # a final state: the run stops
@@ -131,32 +131,32 @@ def _run_traced(context, limit, where, tracer):
             arc = None
             match state:
                 case 0:  # 0. Solving the next column (line 30)
-                    if (x1 := read_x1()):  # arc 0 (line 37): x1 / z3
+                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
                         arc = 0
-                        z3()
-                        state = 2  # 2. Answer found
-                    elif not x1 and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
-                        arc = 1
                         z1()
                         state = 0
-                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
-                        arc = 2
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
+                        arc = 1
                         z4()
                         z2()
                         state = 1  # 1. Redoing a column
+                    elif x1:  # arc 2 (line 39): x1 / z3
+                        arc = 2
+                        z3()
+                        state = 2  # 2. Answer found
                     else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
                         arc = 3
                         z4()
                         state = 3  # 3. No more answers
                 case 1:  # 1. Redoing a column (line 31)
-                    if (x2 := read_x2()):  # arc 7 (line 44): x2 / z1
+                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
                         arc = 7
-                        z1()
-                        state = 0  # 0. Solving the next column
-                    elif not x2 and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
-                        arc = 8
                         z2()
                         state = 1
+                    elif x2:  # arc 8 (line 45): x2 / z1
+                        arc = 8
+                        z1()
+                        state = 0  # 0. Solving the next column
                     else:  # arc 9 (line 46): !x2 & !x3 (always true here)
                         arc = 9
                         state = 3  # 3. No more answers

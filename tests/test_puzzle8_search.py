@@ -14,7 +14,7 @@ from automata.paths import PROJECT_ROOT
 from solvers.puzzle8 import automaton, iterative, recursive
 from solvers.puzzle8.heuristics import HEURISTICS
 from solvers.puzzle8.notation import format_grid, parse_position
-from solvers.puzzle8.problem import available_impls, verify_spec
+from solvers.puzzle8.problem import verify_spec
 from solvers.puzzle8.puzzle import make_puzzle
 from solvers.puzzle8.search import LIMIT, SOLVED, SearchModel
 
@@ -23,9 +23,8 @@ IMPLEMENTATIONS = {
     "iterative": iterative.solve,
     "recursive": recursive.solve,
     "automaton": lambda puzzle, observer, limit=None: automaton.solve(puzzle, observer, limit, SPEC),
+    "generated": lambda puzzle, observer, limit=None: automaton.solve(puzzle, observer, limit, SPEC, "generated"),
 }
-if "generated" in available_impls():  # the code generated from the spec (issue 5), once the engine exists
-    IMPLEMENTATIONS["generated"] = lambda puzzle, observer, limit=None: automaton.solve(puzzle, observer, limit, SPEC, "generated")
 
 
 def run_all(puzzle, max_expanded=None):
