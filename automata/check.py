@@ -12,7 +12,6 @@ The finding codes, their severities and how to fix each one are documented in do
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from .errors import Loc, SpecErrors
 from .guards import And, Const, Guard, Not, Or, Var
-from .spec import ArcDecl, Spec, StateDecl, load_spec
+from .spec import ArcDecl, Spec, StateDecl, load_spec, name_order
 
 ERROR = "error"
 WARNING = "warning"
@@ -145,11 +144,6 @@ class _TruthTables:
         return " ".join(parts)
 
 
-def _input_order(name: str) -> tuple[int, str]:
-    digits = re.sub(r"\D", "", name)
-    return (int(digits) if digits else -1, name)
-
-
 # ---------------------------------------------------------------------------------------------
 # The arcs leaving one state on one event: never-true, shadowed, overlap, incomplete
 
@@ -165,13 +159,13 @@ def _events_to_check(spec: Spec, state: int) -> list[str]:
     events = {arc.event for arc in spec.arcs if arc.source == state}
     if not spec.states[state].final:
         events.add(spec.step_event)
-    return sorted(events, key=lambda event: (event != spec.step_event, _input_order(event)))
+    return sorted(events, key=lambda event: (event != spec.step_event, name_order(event)))
 
 
 def _check_arc_group(spec: Spec, state: int, event: str) -> _GroupResult:
     arcs = spec.arcs_from(state, event)
     decl = spec.states[state]
-    inputs = sorted({name for arc in arcs for name in arc.guard.variables()}, key=_input_order)
+    inputs = sorted({name for arc in arcs for name in arc.guard.variables()}, key=name_order)
     on_event = f" on {event}" if event != spec.step_event or len(spec.events) > 1 else ""
     if len(inputs) > MAX_INPUTS_PER_STATE:
         message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs; consistency and completeness "

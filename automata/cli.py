@@ -113,7 +113,7 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 
     Reports every defect as FILE:LINE:COL: severity: message. Exits 1 when an error is found.
     """
-    from .check import check_file
+    from .check import ERROR, check_file, has_errors
 
     findings = []
     for path in _spec_paths(files):
@@ -129,11 +129,11 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
         print_json({"findings": [
             {"file": f.loc.file, "line": f.loc.line, "col": f.loc.col, "severity": f.severity, "code": f.code,
              "message": f.message, "hint": f.hint} for f in findings],
-                    "errors": sum(f.severity == "error" for f in findings)})
+                    "errors": sum(f.severity == ERROR for f in findings)})
     else:
         for finding in findings:
             click.echo(finding.render())
-    if any(finding.severity == "error" for finding in findings):
+    if has_errors(findings):
         raise click.exceptions.Exit(1)
 
 
@@ -149,6 +149,8 @@ def draw_command(files: tuple[str, ...], formats: str, out_dir: str) -> None:
 
     chosen = tuple(f.strip() for f in formats.split(",") if f.strip())
     unknown = [f for f in chosen if f not in FORMATS]
+    if not chosen:
+        raise click.BadParameter(f"name at least one format: {', '.join(FORMATS)}", param_hint="--format")
     if unknown:
         raise click.BadParameter(f"unknown format {unknown[0]!r}; choose from {', '.join(FORMATS)}",
                                  param_hint="--format")
@@ -211,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as error:
+        # A file the command was pointed at could not be read or written: the user's to fix, so one
+        # line naming the file, like any other bad input (the commands convert the usual cases).
+        where = f"{display_path(error.filename)}: " if error.filename else ""
+        click.echo(f"automata: error: {where}{error.strerror or error}", err=True)
+        sys.exit(2)
     sys.exit(result if isinstance(result, int) else 0)
 
 

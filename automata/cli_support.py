@@ -82,7 +82,7 @@ def impl_option(default: str = "automaton", allow_all: bool = False) -> Callable
 
 
 def expand_impls(impl: str, available: Sequence[str] = IMPLEMENTATIONS) -> list[str]:
-    return [name for name in available] if impl == "all" else [impl]
+    return list(available) if impl == "all" else [impl]
 
 
 def print_json(document: Any) -> None:

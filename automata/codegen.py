@@ -36,9 +36,9 @@ from types import ModuleType
 from typing import Any
 
 from .engine import RunSummary
-from .guards import And, Const, Guard, Not, Or, Var
-from .paths import PROJECT_ROOT, SPECS_DIR, project_path
-from .spec import ArcDecl, Spec, StateDecl, load_spec
+from .guards import And, Const, Guard, Not, Or, Var, variables_of
+from .paths import PROJECT_ROOT, SPECS_DIR, writing
+from .spec import ArcDecl, Spec, StateDecl, load_spec, locate_spec, name_order
 from .trace import TraceSink
 
 GENERATED_PACKAGE = "generated"
@@ -72,7 +72,7 @@ class _ReadPlan:
     def needs_marker(self) -> list[str]:
         """Inputs that some test finds read on some paths and unread on others: they start the step UNREAD."""
         names = {name for name, status in (*self.tests, *self.at_fallthrough.items()) if status == EITHER}
-        return sorted(names, key=_input_order)
+        return sorted(names, key=name_order)
 
 
 def _var_occurrences(guard: Guard, path: Path_) -> Iterable[tuple[Path_, Var]]:
@@ -85,17 +85,8 @@ def _var_occurrences(guard: Guard, path: Path_) -> Iterable[tuple[Path_, Var]]:
             yield from _var_occurrences(operand, path + (position,))
 
 
-def _tested_inputs(arcs: Sequence[ArcDecl]) -> list[str]:
-    """The inputs a state's arcs test, in the order the engine lists them in its no-arc message."""
-    tested: dict[str, None] = {}
-    for arc in arcs:
-        for name in arc.guard.variables():
-            tested.setdefault(name, None)
-    return list(tested)
-
-
 def _plan_reads(arcs: Sequence[ArcDecl]) -> _ReadPlan:
-    tested = _tested_inputs(arcs)
+    tested = variables_of(arc.guard for arc in arcs)
     occurrences = [(path, var) for position, arc in enumerate(arcs) for path, var in _var_occurrences(arc.guard, (position,))]
     if len(tested) > MAX_ANALYSED_INPUTS:
         return _ReadPlan({path: EITHER for path, _ in occurrences}, tuple((var.name, EITHER) for _, var in occurrences),
@@ -148,11 +139,6 @@ def _plan_reads(arcs: Sequence[ArcDecl]) -> _ReadPlan:
     return _ReadPlan(occurrence, tests, fallthrough, complete, last_always_enabled)
 
 
-def _input_order(name: str) -> tuple[int, str]:
-    digits = re.sub(r"\D", "", name)
-    return (int(digits) if digits else -1, name)
-
-
 # ---------------------------------------------------------------------------------------------
 # Writing the module
 
@@ -198,10 +184,7 @@ def module_name(spec: Spec) -> str:
 
 def _spec_location(spec: Spec) -> str:
     """The spec's path as written into the module: relative to the project root when inside it."""
-    path = Path(spec.path)
-    if not path.is_absolute() and not path.exists():
-        path = project_path(path)
-    path = path.resolve()
+    path = locate_spec(spec.path).resolve()
     try:
         return path.relative_to(PROJECT_ROOT).as_posix()
     except ValueError:
@@ -293,7 +276,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0)
     out.add(0, "def _run_traced(context, limit, where, tracer):")
     _write_bindings(out, spec)
-    for name in sorted(spec.inputs, key=_input_order):
+    for name in sorted(spec.inputs, key=name_order):
         out.add(1, f"read_{name} = tracer.reading({name!r}, read_{name})")
     out.add(1, "state = INITIAL_STATE")
     out.add(1, "steps = 0")
@@ -323,11 +306,11 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
 def _write_bindings(out: _Lines, spec: Spec) -> None:
     if spec.inputs:
         out.add(1, "# Inputs: read_xN() asks the context one question.")
-        for name, decl in sorted(spec.inputs.items(), key=lambda item: _input_order(item[0])):
+        for name, decl in sorted(spec.inputs.items(), key=lambda item: name_order(item[0])):
             out.add(1, f"read_{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
     if spec.outputs:
         out.add(1, "# Outputs: zN() tells the context to act.")
-        for name, decl in sorted(spec.outputs.items(), key=lambda item: _input_order(item[0])):
+        for name, decl in sorted(spec.outputs.items(), key=lambda item: name_order(item[0])):
             out.add(1, f"{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
 
 
@@ -364,7 +347,7 @@ def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: _ReadPlan, ind
     if state.may_stay:
         out.add(inner, "pass  # the state may stay (may_stay: true)")
         return
-    tested = _tested_inputs(arcs)
+    tested = variables_of(arc.guard for arc in arcs)
     for name in tested:
         status = plan.at_fallthrough.get(name, EITHER)
         if status == FIRST_READING:
@@ -388,18 +371,11 @@ def module_path(spec: Spec, directory: Path = GENERATED_DIR) -> Path:
     return directory / f"{module_name(spec)}.py"
 
 
-def _spec_file(spec: Spec) -> Path | None:
-    for candidate in (Path(spec.path), project_path(spec.path)):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def source_for(spec: Spec) -> tuple[str, bool]:
     """The module text codegen writes for `spec`, and whether it describes the spec's file as it is
     now (False for a spec that exists only in memory, e.g. a mutant of a loaded spec)."""
-    path = _spec_file(spec)
-    if path is not None:
+    path = locate_spec(spec.path)
+    if path.is_file():
         text = path.read_text(encoding="utf-8")
         if load_spec(path, check_bindings=False) == spec:
             return generate_source(spec, text), True
@@ -409,17 +385,15 @@ def source_for(spec: Spec) -> tuple[str, bool]:
 def source_of_file(spec_path: str | Path) -> str:
     """The module text for a spec file (found like load_spec finds it: working directory, then project)."""
     spec = load_spec(spec_path)  # reports a missing or broken file as spec errors
-    spec_file = Path(spec_path)
-    if not spec_file.is_absolute() and not spec_file.exists():
-        spec_file = project_path(spec_file)
-    return generate_source(spec, spec_file.read_text(encoding="utf-8"))
+    return generate_source(spec, locate_spec(spec_path).read_text(encoding="utf-8"))
 
 
 def write_module(spec_path: str | Path, out: Path) -> Path:
     """Generate the module for one spec file and write it to `out`."""
     source = source_of_file(spec_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(source, encoding="utf-8")
+    with writing(out):
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(source, encoding="utf-8")
     return out
 
 
@@ -432,9 +406,11 @@ def write_all(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) -> lis
         written.append(write_module(spec_file, module_path(spec, out_dir)))
         names.append((module_name(spec), spec_file.name))
     init = out_dir / "__init__.py"
-    init.write_text(_package_docstring(names), encoding="utf-8")
+    with writing(init):
+        init.write_text(_package_docstring(names), encoding="utf-8")
     for stale in sorted(set(out_dir.glob("*.py")) - set(written) - {init}):
-        stale.unlink()  # a spec that was removed or renamed: its module must not linger
+        with writing(stale):
+            stale.unlink()  # a spec that was removed or renamed: its module must not linger
     return [init, *written]
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .errors import InputError
+from .engine import bind
 from .spec import Spec
 from .trace import StepRecord, TraceSink
+
+__all__ = ["UNREAD", "StepTracer", "bind"]  # what generated modules import
 
 
 class _Unread:
@@ -25,14 +27,6 @@ class _Unread:
 
 
 UNREAD: Any = _Unread()
-
-
-def bind(context: object, method: str, name: str) -> Callable[[], Any]:
-    """The context's method behind input or output `name`, with the engine's error when it is missing."""
-    try:
-        return getattr(context, method)
-    except AttributeError:
-        raise InputError(f"{name} calls '{method}', which {type(context).__name__} does not have") from None
 
 
 class StepTracer:
@@ -48,7 +42,7 @@ class StepTracer:
         self.event = spec.step_event
         self._inputs: list[tuple[str, bool]] = []
         self._last: StepRecord | None = None
-        self._outputs = {arc.index: arc.actions + spec.states[arc.target].on_enter for arc in spec.arcs}
+        self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
 
     def reading(self, name: str, method: Callable[[], Any]) -> Callable[[], bool]:
         inputs = self._inputs

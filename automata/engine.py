@@ -18,7 +18,7 @@ from typing import Any
 from transitions import Machine, State
 
 from .errors import InputError, RunError
-from .guards import compile_cached_guard
+from .guards import compile_cached_guard, variables_of
 from .spec import ArcDecl, Spec
 from .trace import StepRecord, TraceSink
 
@@ -48,11 +48,11 @@ class Automaton:
         # guards hold a reference to it.
         self._values: dict[str, bool] = {}
         self._fired: ArcDecl | None = None  # kept only when tracing: the step records name the arc
-        self._inputs = {name: _bound(context, decl.call, name) for name, decl in spec.inputs.items()}
-        self._outputs = {name: _bound(context, decl.call, name) for name, decl in spec.outputs.items()}
+        self._inputs = {name: bind(context, decl.call, name) for name, decl in spec.inputs.items()}
+        self._outputs = {name: bind(context, decl.call, name) for name, decl in spec.outputs.items()}
         self._readers = {name: _reader(self._values, name, method) for name, method in self._inputs.items()}
         # What a step record lists as the outputs of each arc: its actions, then the target's on_enter.
-        self._arc_outputs = {arc.index: arc.actions + spec.states[arc.target].on_enter for arc in spec.arcs}
+        self._arc_outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
         self._model = _MachineModel()
         self._machine = self._build_machine()
 
@@ -185,10 +185,7 @@ class Automaton:
         declared = self.spec.states[state]
         if declared.may_stay:
             return
-        tested: dict[str, None] = {}
-        for arc in self.spec.arcs_from(state, event):
-            for name in arc.guard.variables():
-                tested.setdefault(name, None)
+        tested = variables_of(arc.guard for arc in self.spec.arcs_from(state, event))
         values = " ".join(f"{name}={int(self._read_input(name))}" for name in tested) or "(no inputs tested)"
         raise RunError(
             f"{self.spec.automaton}: no arc enabled in state {state} ({declared.name}) on {event} with {values};"
@@ -219,7 +216,8 @@ def _reader(values: dict[str, bool], name: str, method: Callable[[], Any]) -> Ca
     return read
 
 
-def _bound(context: object, method: str, name: str) -> Callable[[], Any]:
+def bind(context: object, method: str, name: str) -> Callable[[], Any]:
+    """The context's method behind input or output `name`; a missing one is named in the error."""
     try:
         return getattr(context, method)
     except AttributeError:

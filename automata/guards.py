@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 Lookup = Callable[[str], bool]
@@ -80,7 +80,7 @@ class And:
         return all(operand.evaluate(lookup) for operand in self.operands)
 
     def variables(self) -> tuple[str, ...]:
-        return _merge_variables(self.operands)
+        return variables_of(self.operands)
 
     def __str__(self) -> str:
         return " & ".join(f"({o})" if isinstance(o, Or) else str(o) for o in self.operands)
@@ -94,7 +94,7 @@ class Or:
         return any(operand.evaluate(lookup) for operand in self.operands)
 
     def variables(self) -> tuple[str, ...]:
-        return _merge_variables(self.operands)
+        return variables_of(self.operands)
 
     def __str__(self) -> str:
         return " | ".join(str(o) for o in self.operands)
@@ -105,10 +105,11 @@ Guard = Const | Var | Not | And | Or
 ALWAYS = Const(True)
 
 
-def _merge_variables(operands: tuple[Guard, ...]) -> tuple[str, ...]:
+def variables_of(guards: Iterable[Guard]) -> tuple[str, ...]:
+    """The inputs the guards test, each once, in order of first appearance (the order they are read)."""
     seen: dict[str, None] = {}
-    for operand in operands:
-        for name in operand.variables():
+    for guard in guards:
+        for name in guard.variables():
             seen.setdefault(name, None)
     return tuple(seen)
 

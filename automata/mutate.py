@@ -203,8 +203,16 @@ def _negations(guard: Guard) -> Iterator[tuple[Guard, str]]:
                 yield type(guard)(operands), literal
 
 
-def _swapped(items: tuple[str, ...], position: int) -> tuple[str, ...]:
-    return items[:position] + (items[position + 1], items[position]) + items[position + 2:]
+def _action_mutants(actions: tuple[str, ...], what: str, loc: Loc,
+                    rebuild: Callable[[tuple[str, ...]], Spec]) -> Iterator[Mutant]:
+    """Each action of one list dropped, then each two adjacent different actions swapped; `what`
+    names the list's items in descriptions ("arc 3 (...): action"), `rebuild` makes the mutant spec."""
+    for position, action in enumerate(actions):
+        yield Mutant("drop-action", f"{what} {action} dropped", loc, rebuild(actions[:position] + actions[position + 1:]))
+    for position, (first, second) in enumerate(zip(actions, actions[1:])):
+        if first != second:
+            swapped = actions[:position] + (second, first) + actions[position + 2:]
+            yield Mutant("swap-actions", f"{what}s {first} and {second} swapped", loc, rebuild(swapped))
 
 
 def mutants(spec: Spec) -> list[Mutant]:
@@ -221,26 +229,12 @@ def mutants(spec: Spec) -> list[Mutant]:
             found.append(Mutant("negate", f"{_arc_name(arc)}: literal {literal} negated, guard \"{guard}\"",
                                 arc.guard_loc, _with_arc(spec, arc, guard=guard, guard_text=str(guard))))
     for arc in spec.arcs:
-        for position, action in enumerate(arc.actions):
-            actions = arc.actions[:position] + arc.actions[position + 1:]
-            found.append(Mutant("drop-action", f"{_arc_name(arc)}: action {action} dropped",
-                                arc.loc, _with_arc(spec, arc, actions=actions)))
-        for position in range(len(arc.actions) - 1):
-            if arc.actions[position] != arc.actions[position + 1]:
-                first, second = arc.actions[position:position + 2]
-                found.append(Mutant("swap-actions", f"{_arc_name(arc)}: actions {first} and {second} swapped",
-                                    arc.loc, _with_arc(spec, arc, actions=_swapped(arc.actions, position))))
+        found.extend(_action_mutants(arc.actions, f"{_arc_name(arc)}: action", arc.loc,
+                                     lambda actions, arc=arc: _with_arc(spec, arc, actions=actions)))
     for number in numbers:
         state = spec.states[number]
-        for position, action in enumerate(state.on_enter):
-            on_enter = state.on_enter[:position] + state.on_enter[position + 1:]
-            found.append(Mutant("drop-action", f"state {number}: on_enter action {action} dropped",
-                                state.loc, _with_state(spec, number, on_enter=on_enter)))
-        for position in range(len(state.on_enter) - 1):
-            if state.on_enter[position] != state.on_enter[position + 1]:
-                first, second = state.on_enter[position:position + 2]
-                found.append(Mutant("swap-actions", f"state {number}: on_enter actions {first} and {second} swapped",
-                                    state.loc, _with_state(spec, number, on_enter=_swapped(state.on_enter, position))))
+        found.extend(_action_mutants(state.on_enter, f"state {number}: on_enter action", state.loc,
+                                     lambda actions, number=number: _with_state(spec, number, on_enter=actions)))
     for number in numbers:
         for event in sorted({arc.event for arc in spec.arcs if arc.source == number}):
             ordered = spec.arcs_from(number, event)
@@ -293,8 +287,11 @@ def _valuations(names: Sequence[str]) -> Iterator[dict[str, bool]]:
         yield dict(zip(names, bits))
 
 
-def _lock_step_equivalence(original: Spec, mutant: Spec) -> str:
-    """Both automata step together; every valuation of the inputs either state tests, at every step."""
+def _explore_pairs(original: Spec, mutant: Spec,
+                   successors: Callable[[int, int], list[tuple[int, int]] | None]) -> set[tuple[int, int]] | None:
+    """The pairs of states the two automata can be in together, explored from their initial states;
+    None as soon as a pair tells them apart: one stops where the other does not, or `successors`
+    (the pairs that follow a pair of working states) finds a difference and returns None."""
     start = (original.initial, mutant.initial)
     seen = {start}
     pending = [start]
@@ -303,23 +300,39 @@ def _lock_step_equivalence(original: Spec, mutant: Spec) -> str:
         final_mine, final_theirs = original.states[mine].final, mutant.states[theirs].final
         if final_mine or final_theirs:
             if mine != theirs or not (final_mine and final_theirs):
-                return GAP
+                return None
             continue
+        following = successors(mine, theirs)
+        if following is None:
+            return None
+        for pair in following:
+            if pair not in seen:
+                seen.add(pair)
+                pending.append(pair)
+    return seen
+
+
+def _lock_step_equivalence(original: Spec, mutant: Spec) -> str:
+    """Both automata step together; every valuation of the inputs either state tests, at every step."""
+
+    def successors(mine: int, theirs: int) -> list[tuple[int, int]] | None:
         names = tested_inputs(try_order(original, mine))
         names += [name for name in tested_inputs(try_order(mutant, theirs)) if name not in names]
         if len(names) > MAX_PROOF_INPUTS:
-            return GAP
+            return None
+        following = []
         for valuation in _valuations(names):
             step = take_step(original, mine, valuation.__getitem__)
             other = take_step(mutant, theirs, valuation.__getitem__)
             if step.stuck != other.stuck or step.outputs != other.outputs:
-                return GAP
-            if step.stuck:
-                continue
-            following = (step.state_after, other.state_after)
-            if following not in seen:
-                seen.add(following)
-                pending.append(following)
+                return None
+            if not step.stuck:
+                following.append((step.state_after, other.state_after))
+        return following
+
+    seen = _explore_pairs(original, mutant, successors)
+    if seen is None:
+        return GAP
     return EQUIVALENT if all(mine == theirs for mine, theirs in seen) else EQUIVALENT_BISIMILAR
 
 
@@ -364,31 +377,24 @@ def _equivalent_skipping_silent_steps(original: Spec, mutant: Spec) -> bool:
     """Equal runs up to steps without outputs: the same outputs in the same order, the same final
     state, the same failures. Pairs of states are explored from the initial pair; after outputs
     ran, any valuation may follow, but across silent steps the valuation stays as it was."""
-    start = (original.initial, mutant.initial)
-    seen = {start}
-    pending = [start]
-    while pending:
-        mine, theirs = pending.pop()
-        final_mine, final_theirs = original.states[mine].final, mutant.states[theirs].final
-        if final_mine or final_theirs:
-            if mine != theirs or not (final_mine and final_theirs):
-                return False
-            continue
+
+    def successors(mine: int, theirs: int) -> list[tuple[int, int]] | None:
         names: list[str] = []
         for spec, state in ((original, mine), (mutant, theirs)):
             for reachable in _silent_closure(spec, state):
                 names += [name for name in tested_inputs(try_order(spec, reachable)) if name not in names]
         if len(names) > MAX_PROOF_INPUTS:
-            return False
+            return None
+        following = []
         for valuation in _valuations(names):
             move, other = _move(original, mine, valuation), _move(mutant, theirs, valuation)
             if move.ending != other.ending or move.outputs != other.outputs:
-                return False
-            following = (move.state, other.state)
-            if move.ending == "moved" and following not in seen:
-                seen.add(following)
-                pending.append(following)
-    return True
+                return None
+            if move.ending == "moved":
+                following.append((move.state, other.state))
+        return following
+
+    return _explore_pairs(original, mutant, successors) is not None
 
 
 def _describe_valuation(valuation: Mapping[str, bool] | Valuation) -> str:
@@ -656,7 +662,7 @@ def observe(spec: Spec, verify_spec: Verify, cases: Sequence[Case]) -> Observati
     for number, argv in enumerate(cases):
         plain = verify_spec(spec, list(argv), sinks=())
         if not plain.agree:
-            raise InputError(f"{spec.path} itself fails case {number + 1} of the suite ({_case_text(argv)}), "
+            raise InputError(f"{spec.path} itself fails case {number + 1} of the suite, {_case_text(argv)}, "
                              f"so mutants cannot be scored: {_first_line(plain)}")
     seconds = time.monotonic() - started
     unreadable: frozenset[tuple[int, str]] = frozenset()

@@ -1,6 +1,11 @@
-"""Where the project's own folders are (the package lives at the root of the checkout)."""
+"""Where the project's own folders are (the package lives at the root of the checkout), and how
+paths are shown to a user."""
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
+
+from .errors import InputError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SPECS_DIR = PROJECT_ROOT / "specs"
@@ -29,3 +34,13 @@ def project_relative(path: str | Path) -> str:
         return str(path.resolve().relative_to(PROJECT_ROOT))
     except ValueError:
         return str(path)
+
+
+@contextlib.contextmanager
+def writing(path: str | Path) -> Iterator[None]:
+    """Report a failure to write `path` (or to make its folder) as the one-line InputError a user
+    can act on (a missing or read-only folder), not as a traceback."""
+    try:
+        yield
+    except OSError as error:
+        raise InputError(f"cannot write {display_path(path)}: {error.strerror or error}") from None

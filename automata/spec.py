@@ -115,9 +115,19 @@ class Spec:
         chosen = [arc for arc in self.arcs if arc.source == state and arc.event == event]
         return sorted(chosen, key=lambda arc: (arc.priority is None, arc.priority or 0, arc.index))
 
+    def outputs_of(self, arc: ArcDecl) -> tuple[str, ...]:
+        """What taking `arc` runs, in order: its actions, then its target's `on_enter` actions."""
+        return arc.actions + self.states[arc.target].on_enter
+
     def context_class(self) -> type:
         """Import the context class the spec binds to (the loader has already checked it exists)."""
         return import_context(self.context)
+
+
+def name_order(name: str) -> tuple[int, str]:
+    """Sort key for the methodology's names, by number: x2 before x10."""
+    digits = re.sub(r"\D", "", name)
+    return (int(digits) if digits else -1, name)
 
 
 def import_context(path: str) -> type:
@@ -149,15 +159,23 @@ def load_spec(path: str | Path, *, check_bindings: bool = True) -> Spec:
     Specs are immutable, so a file that has not changed since it was last loaded is not parsed
     again: solvers load their spec once per run, and sweeps run thousands of times.
     """
-    candidate = Path(path)
-    if not candidate.is_absolute() and not candidate.exists():
-        candidate = project_path(path)
+    candidate = locate_spec(path)
     try:
         stat = candidate.stat()
     except OSError:
         return _load_spec_file(candidate, None, check_bindings)
     # The working directory is part of the key: locations in messages are shown relative to it.
     return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), check_bindings, Path.cwd())
+
+
+def locate_spec(path: str | Path) -> Path:
+    """The file `load_spec(path)` reads: `path` itself, or a relative path found under the project
+    root. A file found in neither place is named as given, so that the error shows what was typed."""
+    given = Path(path)
+    if given.is_absolute() or given.exists():
+        return given
+    in_project = project_path(given)
+    return in_project if in_project.exists() else given
 
 
 @functools.lru_cache(maxsize=64)

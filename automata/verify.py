@@ -27,6 +27,7 @@ class ImplRun:
 @dataclass(frozen=True)
 class Divergence:
     kind: str  # "event": streams differ; "result": same streams, different results; "error": one side raised
+    # With kind "error", `other` is the implementation that failed: the reference itself when it did.
     reference: str
     other: str
     index: int  # 0-based position in the event stream of the first difference
@@ -42,11 +43,11 @@ class Divergence:
                 f"{self.other} emitted the same {self.index} events as {self.reference} but returned a different result:\n"
                 f"  {self.reference}: {self.expected!r}\n  {self.other}: {self.actual!r}"
             )
-        lines = []
         if self.kind == "error":
-            lines.append(f"{self.other} failed after {self.index} events that agree with {self.reference}: {self.actual}")
-            return "\n".join(lines)
-        lines.append(f"first divergence between {self.reference} and {self.other} at event #{self.index + 1}:")
+            if self.other == self.reference:
+                return f"the reference {self.reference} failed after {self.index} events: {self.actual}"
+            return f"{self.other} failed after {self.index} events that agree with {self.reference}: {self.actual}"
+        lines = [f"first divergence between {self.reference} and {self.other} at event #{self.index + 1}:"]
         start = self.index - len(self.context_before)
         for offset, event in enumerate(self.context_before):
             lines.append(f"    #{start + offset + 1:<8} {format_event(event)}   (both)")
@@ -89,9 +90,10 @@ def first_divergence(reference: ImplRun, other: ImplRun, context: int = 3) -> Di
     limit = min(len(expected), len(actual))
     index = next((i for i in range(limit) if expected[i] != actual[i]), limit)
     if index == limit and len(expected) == len(actual):
-        if reference.error != other.error:
-            failed = other if other.error else reference
-            return Divergence("error", reference.name, failed.name, index, reference.error, failed.error, (), (), ())
+        if other.error and other.error != reference.error:
+            return Divergence("error", reference.name, other.name, index, reference.error, other.error, (), (), ())
+        if reference.error and not other.error:  # only the reference failed: it is the finding
+            return Divergence("error", reference.name, reference.name, index, None, reference.error, (), (), ())
         if reference.result != other.result:
             return Divergence("result", reference.name, other.name, index, reference.result, other.result, (), (), ())
         return None

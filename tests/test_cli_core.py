@@ -98,3 +98,29 @@ def test_protocol_lines_can_be_chosen(capsys):
     assert {line[0] for line in protocol} == {"*", "T"}
     code, _, err = run_cli(capsys, "run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol=moves")
     assert code == 2 and "unknown kind of line 'moves'" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ("draw", "--out", "{blocked}/diagrams", "specs/knight_tour.yaml"),
+    ("codegen", "specs/knight_tour.yaml", "-o", "{blocked}/generated/knight_tour.py"),
+])
+def test_an_output_path_that_cannot_be_written_is_one_line_exit_2(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(ROOT)
+    blocked = tmp_path / "a-file"  # a file where the command needs a folder
+    blocked.write_text("")
+    code, _, err = run_cli(capsys, *(part.format(blocked=blocked) for part in argv))
+    assert code == 2, err
+    assert err.strip().count("\n") == 0 and "a-file" in err and "Traceback" not in err
+
+
+def test_a_missing_spec_is_named_as_the_user_wrote_it(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "codegen", "nope.yaml")
+    assert code == 2
+    assert err.startswith("nope.yaml:1:1: error: no such spec file")
+
+
+def test_draw_without_any_format_is_one_line_exit_2(capsys):
+    code, out, err = run_cli(capsys, "draw", "--format", ",")
+    assert code == 2 and out == ""
+    assert err.strip().count("\n") == 0 and "at least one format" in err

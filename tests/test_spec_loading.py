@@ -1,5 +1,7 @@
 """Every defect a spec can have is reported as FILE:LINE:COL with a hint (issue 2, item 3)."""
 
+from pathlib import Path
+
 import pytest
 
 from automata.errors import SpecErrors
@@ -154,3 +156,21 @@ def test_guards_are_never_evaluated_as_python():
     text = COUNTER_SPEC.replace('guard: "x1"}', 'guard: "__import__(\'os\')"}')
     assert "guard syntax" in only_error(text).message
     assert parse_guard("x1").variables() == ("x1",)
+
+
+def test_a_relative_path_is_looked_up_in_the_working_directory_then_the_project(tmp_path, monkeypatch):
+    from automata.paths import PROJECT_ROOT
+    from automata.spec import locate_spec
+
+    monkeypatch.chdir(tmp_path)
+    assert locate_spec("specs/knight_tour.yaml") == PROJECT_ROOT / "specs" / "knight_tour.yaml"
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "knight_tour.yaml").write_text("")
+    assert locate_spec("specs/knight_tour.yaml") == Path("specs/knight_tour.yaml")
+    assert locate_spec("absent.yaml") == Path("absent.yaml")  # named as given in the error
+
+
+def test_names_sort_by_their_number():
+    from automata.spec import name_order
+
+    assert sorted(["x10", "x2", "x1"], key=name_order) == ["x1", "x2", "x10"]

@@ -48,3 +48,28 @@ def test_a_crash_is_a_finding_not_a_crash():
     assert verdict.divergence.kind == "event"
     verdict = verify({"iterative": counting(0), "automaton": lambda obs: (_ for _ in ()).throw(RuntimeError("x"))})
     assert not verdict.agree
+
+
+def failing_after(count, message):
+    def implementation(observer):
+        for i in range(count):
+            observer.emit("step", i)
+        raise RuntimeError(message)
+
+    return implementation
+
+
+def test_an_implementation_failing_on_the_same_events_is_named():
+    divergence = verify({"iterative": failing_after(2, "one"), "automaton": failing_after(2, "two")}).divergence
+    assert (divergence.kind, divergence.other, divergence.actual) == ("error", "automaton", "RuntimeError: two")
+    assert divergence.describe() == "automaton failed after 2 events that agree with iterative: RuntimeError: two"
+
+
+def test_a_failing_reference_is_reported_as_the_reference():
+    def same_events_then_done(observer):
+        observer.emit("step", 0)
+        observer.emit("step", 1)
+
+    divergence = verify({"iterative": failing_after(2, "boom"), "automaton": same_events_then_done}).divergence
+    assert (divergence.kind, divergence.other) == ("error", "iterative")
+    assert divergence.describe() == "the reference iterative failed after 2 events: RuntimeError: boom"
