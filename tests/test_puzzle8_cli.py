@@ -131,3 +131,12 @@ def test_verify_exits_1_and_shows_the_divergence(capsys, monkeypatch):
     code, out, _ = invoke(capsys, "verify", "puzzle8", "--start", "start2", "--heuristic", "misplaced", "--impl", "automaton")
     assert code == 1
     assert "DIFFER: first divergence between iterative and automaton" in out
+
+
+def test_svg_is_not_written_without_a_solution(capsys, tmp_path):
+    svg = tmp_path / "path.svg"
+    code, out, err = invoke(capsys, "run", "puzzle8", "--start", "start1", "--max-expanded", "1", "--svg", str(svg))
+    assert code == 0
+    assert "stopped at the node limit" in out
+    assert f"no solution to draw; {svg} not written" in err
+    assert not svg.exists()

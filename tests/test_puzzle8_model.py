@@ -66,6 +66,7 @@ def test_fifteen_puzzle_grid_uses_commas_and_round_trips():
     ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,0/2]", "off the 3×3 board"),
     ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,1-2]", "is not a cell X/Y"),
     ("", "empty"),
+    ("start9", "'start9' is not a position: give one of goal, start1"),
 ])
 def test_malformed_positions_are_one_clear_error(text, fragment):
     with pytest.raises(InputError) as error:

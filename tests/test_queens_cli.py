@@ -208,3 +208,26 @@ def test_verify_spec_catches_a_mutant():
     verdict = PROBLEM.verify_spec(dataclasses.replace(spec, arcs=arcs), ["--n", "5", "--algorithm", "backtracking"])
     assert not verdict.agree
     assert verdict.divergence.expected == ("dead_end",)
+
+
+# --- options the algorithm refuses are bad input under every command ------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ("--algorithm", "las-vegas", "--random-queens", "20"),
+    ("--algorithm", "las-vegas", "--n", "3"),
+    ("--algorithm", "explicit", "--n", "2"),
+    ("--algorithm", "explicit", "--first", "2"),
+])
+def test_verify_refuses_bad_options_with_exit_2_not_a_divergence(capsys, argv):
+    code, out, err = invoke(capsys, "verify", "queens", *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and "DIFFER" not in err
+
+
+def test_run_refuses_bad_options_before_opening_the_trace(capsys, tmp_path):
+    trace = tmp_path / "run.jsonl"
+    code, _, err = invoke(capsys, "run", "queens", "--algorithm", "explicit", "--n", "3", "--trace", str(trace))
+    assert code == 2 and "no solution exists for N = 3" in err
+    assert not trace.exists()
+

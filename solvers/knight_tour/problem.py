@@ -94,7 +94,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 
 def _shared_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    for option in (json_option, all_tours_option, max_returns_option, good_returns_option,
+    for option in (all_tours_option, max_returns_option, good_returns_option,
                    optimizations_option, board_option):
         command = option(command)
     return command
@@ -135,6 +135,7 @@ def _describe_options(instance: KnightTourInstance) -> str:
 @trace_options
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Draw the tour found into this SVG file.")
+@json_option
 def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,
                 max_returns: int | None, all_tours: bool, as_json: bool, impl: str, trace: str | None,
                 protocol: bool, svg_path: str | None) -> None:
@@ -202,6 +203,7 @@ def _write_svg(instance: KnightTourInstance, result: TourResult, path: str, quie
 @click.option("--start", default=None, callback=_start,
               help="Verify only this start cell ROW,COLUMN [default: every cell of the board].")
 @impl_option(default="all", allow_all=True)
+@json_option
 def verify_command(board: tuple[int, int], start: Cell | None, optimizations: frozenset[int], good_returns: int,
                    max_returns: int | None, all_tours: bool, as_json: bool, impl: str) -> None:
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
@@ -301,8 +303,7 @@ def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()
               help="Comma-separated sets of optimizations, each like 1+3, 1-4 or none.")
 @good_returns_option
 @max_returns_option
-@click.option("--impl", type=click.Choice(["iterative", "recursive", "automaton", "generated"]),
-              default="iterative", show_default=True, help="Which implementation runs the sweep.")
+@impl_option(default="iterative")
 @click.option("--tables", is_flag=True, help="Also print each set's returns per cell, laid out like the board.")
 @json_option
 def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_returns: int,

@@ -51,16 +51,6 @@ def board_cells(rows: int, cols: int) -> list[Cell]:
     return [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
 
 
-@dataclass(frozen=True)
-class CellVerdict:
-    start: Cell
-    verdict: Verdict
-
-    @property
-    def result(self) -> TourResult:
-        return self.verdict.result
-
-
 def verify_cell(instance: KnightTourInstance, implementations: dict[str, Solver], max_steps_factor: int = 0) -> Verdict:
     """Run every implementation from ``instance``'s start cell and compare them with the iterative one.
 
@@ -78,12 +68,6 @@ def verify_cell(instance: KnightTourInstance, implementations: dict[str, Solver]
         name: partial(solve, instance) for name, solve in implementations.items()
     }
     return verify(runs, reference=REFERENCE)
-
-
-def verify_cells(instance: KnightTourInstance, starts: Iterable[Cell], implementations: dict[str, Solver],
-                 max_steps_factor: int = 0) -> Iterator[CellVerdict]:
-    for start in starts:
-        yield CellVerdict(start, verify_cell(instance.with_start(start), implementations, max_steps_factor))
 
 
 def _count_events(solve: Solver, instance: KnightTourInstance) -> int:

@@ -48,6 +48,11 @@ def parse_position(text: str, what: str = "position") -> tuple[Board, Position]:
 def _parse_grid(text: str, what: str) -> tuple[Board, Position]:
     rows = text.split("/")
     size = len(rows)
+    if size == 1:  # a board has at least two rows, so this is a misspelt name or a grid without '/'
+        raise InputError(
+            f"{what} {text!r} is not a position: give one of {', '.join(NAMED_POSITIONS)}, a grid like "
+            f"123/8_4/765 (rows separated by '/') or an X/Y list like {DOCUMENT_GOAL}"
+        )
     cells: list[str] = []
     for number, row in enumerate(rows, start=1):
         items = [item.strip() for item in row.split(",")] if "," in row else list(row.strip())

@@ -95,12 +95,14 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
     with open_sinks(trace, protocol, json_mode=as_json) as sinks:
         result = runners(puzzle, max_expanded, sinks=sinks)[impl](NullObserver())
     path = [parse_position(grid)[1] for grid in result.path]
-    if svg_path:
+    if svg_path and not path:
+        click.echo(f"no solution to draw; {svg_path} not written", err=True)
+    elif svg_path:
         title = f"{puzzle.grid(puzzle.start)} → {puzzle.grid(puzzle.goal)}: {result.moves} moves ({heuristic})"
         try:
             Path(svg_path).write_text(svg_strip(puzzle.board, path, title), encoding="utf-8")
         except OSError as error:
-            raise InputError(f"--svg: cannot write {svg_path}: {error.strerror}") from None
+            raise click.BadParameter(f"cannot write {svg_path}: {error.strerror}", param_hint="--svg") from None
     if as_json:
         print_json({"start": puzzle.grid(puzzle.start), "goal": puzzle.grid(puzzle.goal), "heuristic": heuristic,
                     "impl": impl, **result.to_json()})
@@ -110,7 +112,7 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
     if path:
         click.echo("")
         click.echo(text_boards(puzzle.board, path))
-    if svg_path:
+    if svg_path and path:
         click.echo(f"wrote {svg_path}")
 
 
@@ -199,7 +201,8 @@ def compare_command(starts: str, extra_starts: tuple[str, ...], heuristics: str,
     heuristic_list = _split_list(heuristics)
     for name in heuristic_list:
         if name not in HEURISTICS:
-            raise InputError(f"--heuristics: unknown heuristic {name!r}; choose among {', '.join(HEURISTICS)}")
+            raise click.BadParameter(f"unknown heuristic {name!r}; choose among {', '.join(HEURISTICS)}",
+                                     param_hint="--heuristics")
     if not start_list or not heuristic_list:
         raise InputError("compare needs at least one start position and one heuristic")
     total = len(start_list) * len(heuristic_list)

@@ -7,7 +7,6 @@ about a second. Boards above 3×3 are refused: the fifteen puzzle has 16!/2 ≈ 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial
 
@@ -66,11 +65,8 @@ def unpack(board: Board, packed: int) -> Position:
     return tuple((packed >> (_BITS * cell)) & mask for cell in range(board.cells))
 
 
-def explore(board: Board, goal: Position, on_level: Callable[[int, int], None] | None = None) -> Space:
-    """Distances of every position reachable from `goal` (moves are reversible, so also to it).
-
-    `on_level(distance, count)` is called after each completed level (for progress reports).
-    """
+def explore(board: Board, goal: Position) -> Space:
+    """Distances of every position reachable from `goal` (moves are reversible, so also to it)."""
     reachable = factorial(board.cells) // 2
     if reachable > MAX_POSITIONS:
         raise InputError(
@@ -83,8 +79,6 @@ def explore(board: Board, goal: Position, on_level: Callable[[int, int], None] |
     level = [(pack(goal), goal.index(BLANK))]
     distance = 0
     while level:
-        if on_level:
-            on_level(distance, len(level))
         distance += 1
         next_level = []
         for packed, blank in level:

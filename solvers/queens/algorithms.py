@@ -4,11 +4,16 @@ A placement is written the way the source documents write it: a tuple whose i-th
 row (1..n) of the queen standing in column i + 1. Every algorithm module exposes
 
     SPEC: str                                        the automaton's spec, relative to the project root
+    check_options(opts) -> None                      raise InputError for options the algorithm refuses
     iterative(opts, observer) -> QueensResult        loop with an explicit stack
     recursive(opts, observer) -> QueensResult        the textbook recursion
-    automaton(opts, observer, engine="transitions", sinks=()) -> QueensResult
+    automaton(opts, observer, engine="transitions", sinks=(), spec=None) -> QueensResult
 
-and all three report the same events to the observer (see `solvers.queens.events`).
+and all three report the same events to the observer (the enumerating searches' vocabulary is in
+`solvers.queens.tally`, Las Vegas's in `solvers.queens.lv_model`, the construction's in
+`solvers.queens.explicit_model`). The commands call `check_options` before running anything, so
+refused options are bad input (exit 2) even under `verify`, where an implementation that raises
+would otherwise count as a failed verification.
 """
 
 from __future__ import annotations
@@ -47,6 +52,12 @@ class QueensResult:
     def stat(self, name: str, default: int = 0) -> int:
         """One counter of `stats` by name (`default` when the algorithm does not keep it)."""
         return dict(self.stats).get(name, default)
+
+
+def check_board(opts: QueensOptions) -> None:
+    """The check every algorithm needs: a board of at least one square."""
+    if opts.n < 1:
+        raise InputError(f"the board size must be at least 1; got {opts.n}")
 
 
 # name -> module; imported on first use so that one missing module does not break the others

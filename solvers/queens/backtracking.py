@@ -7,17 +7,17 @@ the next column; when a column has no free row, go back and move the previous qu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from automata.events import Observer
 from automata.recursion import call_with_deep_stack
 from automata.spec import Spec
 
-from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 from solvers.queens.columns import ColumnSearch, fill_iteratively, natural_order
 from solvers.queens.contexts import ColumnSearchContext, run_automaton
 
 SPEC = "specs/queens_backtracking.yaml"
+check_options = check_board  # every N >= 1 has a search (N = 2, 3 find none)
 
 
 def _new_search(opts: QueensOptions, observer: Observer) -> ColumnSearch:
@@ -61,6 +61,4 @@ def automaton(
     spec: Spec | None = None,
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
-    search = _new_search(opts, observer)
-    outcome = run_automaton(spec or SPEC, ColumnSearchContext(search), engine, sinks)
-    return replace(search.result(), outcome=outcome)
+    return run_automaton(spec or SPEC, ColumnSearchContext(_new_search(opts, observer)), engine, sinks)

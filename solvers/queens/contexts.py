@@ -7,11 +7,12 @@ so the automaton differs from them only in its control structure.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from automata.engine import execute
 from automata.spec import Spec, load_spec
 
-from solvers.queens.algorithms import ENOUGH, EXHAUSTED
+from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 from solvers.queens.columns import ColumnSearch
 from solvers.queens.mrv_model import MrvSearch
 
@@ -19,11 +20,15 @@ from solvers.queens.mrv_model import MrvSearch
 OUTCOME_OF_FINAL_STATE = {3: EXHAUSTED, 4: ENOUGH}
 
 
-def run_automaton(spec: Spec | str, context: object, engine: str, sinks: Sequence[object]) -> str:
-    """Run `spec` (a Spec, or a path relative to the project root) over `context` until a final state;
-    return the outcome that final state stands for."""
+def run_automaton(spec: Spec | str, context: ColumnSearchContext | MrvContext, engine: str,
+                  sinks: Sequence[object]) -> QueensResult:
+    """Run `spec` (a Spec, or a path relative to the project root) over `context` until a final state.
+
+    The result's outcome is the one that final state stands for, not the model's own, so an
+    automaton that stops in the wrong final state returns a different result.
+    """
     summary = execute(spec if isinstance(spec, Spec) else load_spec(spec), context, engine=engine, sinks=sinks)
-    return OUTCOME_OF_FINAL_STATE[summary.final_state]
+    return replace(context.search.result(), outcome=OUTCOME_OF_FINAL_STATE[summary.final_state])
 
 
 class ColumnSearchContext:

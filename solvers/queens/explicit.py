@@ -23,7 +23,13 @@ from solvers.queens.explicit_plan import NO_SOLUTION, Run, check_size, construct
 
 SPEC = "specs/queens_explicit.yaml"
 
-__all__ = ["SPEC", "NO_SOLUTION", "Run", "check_size", "construct", "plan", "iterative", "recursive", "automaton"]
+__all__ = ["SPEC", "NO_SOLUTION", "Run", "check_options", "check_size", "construct", "plan", "iterative", "recursive",
+           "automaton"]
+
+
+def check_options(opts: QueensOptions) -> None:
+    """The construction needs a board with a solution: N = 1 or N >= 4."""
+    check_size(opts.n)
 
 
 def _result(model: ExplicitModel) -> QueensResult:

@@ -21,22 +21,21 @@ from automata.recursion import call_with_deep_stack
 from automata.spec import Spec, load_spec
 from automata.trace import TraceSink
 
-from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 from solvers.queens.lv_context import LasVegasContext
 from solvers.queens.lv_exact import Exact, exact, exact_table
 from solvers.queens.lv_model import LasVegasModel
 
 SPEC = "specs/queens_las_vegas.yaml"
 
-__all__ = ["SPEC", "Exact", "exact", "exact_table", "iterative", "recursive", "automaton", "simulate"]
+__all__ = ["SPEC", "check_options", "Exact", "exact", "exact_table", "iterative", "recursive", "automaton", "simulate"]
 
 
-def _model(opts: QueensOptions, observer: Observer) -> LasVegasModel:
-    """Validate the options and build the shared model."""
+def check_options(opts: QueensOptions) -> None:
+    """Refuse options that mean nothing, or that would make the attempts go on forever."""
+    check_board(opts)
     n = opts.n
-    if n < 1:
-        raise InputError(f"the board size must be at least 1; got {n}")
-    k = n if opts.random_queens is None else opts.random_queens
+    k = _random_queens(opts)
     if not 0 <= k <= n:
         raise InputError(f"--random-queens must be between 0 and {n} on a {n}x{n} board; got {k}")
     if opts.attempts is not None and opts.attempts < 1:
@@ -48,8 +47,17 @@ def _model(opts: QueensOptions, observer: Observer) -> LasVegasModel:
             f"no placement of {n} queens on a {n}x{n} board exists, so Las Vegas attempts would never "
             "succeed; pass --attempts to simulate a fixed number of them"
         )
+
+
+def _random_queens(opts: QueensOptions) -> int:
+    return opts.n if opts.random_queens is None else opts.random_queens
+
+
+def _model(opts: QueensOptions, observer: Observer) -> LasVegasModel:
+    """Check the options and build the shared model."""
+    check_options(opts)
     wanted = opts.limit if opts.limit is not None else (1 if opts.attempts is None else None)
-    return LasVegasModel(n, k, opts.seed, observer, opts.attempts, wanted)
+    return LasVegasModel(opts.n, _random_queens(opts), opts.seed, observer, opts.attempts, wanted)
 
 
 def _result(model: LasVegasModel) -> QueensResult:

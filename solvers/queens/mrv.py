@@ -8,17 +8,17 @@ height remembered before the choice. The model is `solvers.queens.mrv_model.MrvS
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from automata.events import Observer
 from automata.recursion import call_with_deep_stack
 from automata.spec import Spec
 
-from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 from solvers.queens.contexts import MrvContext, run_automaton
 from solvers.queens.mrv_model import MrvSearch, search_iteratively
 
 SPEC = "specs/queens_mrv.yaml"
+check_options = check_board  # every N >= 1 has a search (N = 2, 3 find none)
 
 
 def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
@@ -61,6 +61,4 @@ def automaton(
     spec: Spec | None = None,
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
-    search = MrvSearch(opts.n, observer, opts.limit)
-    outcome = run_automaton(spec or SPEC, MrvContext(search), engine, sinks)
-    return replace(search.result(), outcome=outcome)
+    return run_automaton(spec or SPEC, MrvContext(MrvSearch(opts.n, observer, opts.limit)), engine, sinks)

@@ -44,6 +44,8 @@ DEFAULT_N = 8
 LARGEST_AUTOMATON_CONSTRUCTION = 100_000
 
 Runner = Callable[[Observer], QueensResult]
+ALGORITHM_HELP = ("backtracking (columns in order), prolog (Prolog program 1: the last column first), mrv (fewest free "
+                  "cells first), las-vegas (random placements), explicit (the O(N) construction).")
 
 
 # --- shared pieces ---------------------------------------------------------------------------
@@ -51,13 +53,11 @@ Runner = Callable[[Observer], QueensResult]
 def run_impl(
     module: Any, impl: str, opts: QueensOptions, observer: Observer, sinks: Sequence[object] = (), spec: Spec | None = None
 ) -> QueensResult:
-    """Run one implementation of an algorithm module."""
+    """Run one implementation (a name of IMPLEMENTATIONS) of an algorithm module."""
     if impl == "iterative":
         return module.iterative(opts, observer)
     if impl == "recursive":
         return module.recursive(opts, observer)
-    if impl not in ("automaton", "generated"):
-        raise InputError(f"unknown implementation {impl!r}; choose one of {', '.join(IMPLEMENTATIONS)}")
     engine = "transitions" if impl == "automaton" else "generated"
     return module.automaton(opts, observer, engine=engine, sinks=sinks, spec=spec)
 
@@ -76,7 +76,7 @@ def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> in
     if first is not None and first < 1:
         raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
     if algorithm == "explicit" and (all_ or (first or 1) > 1):
-        raise click.UsageError("the explicit construction gives exactly one solution: drop --all / --first")
+        raise click.UsageError(f"the explicit construction gives exactly one solution: drop {chosen[0]}")
     if algorithm == "las-vegas" and all_:
         raise click.UsageError("las-vegas draws solutions at random and never runs out: use --first K or --attempts N")
     return first
@@ -85,7 +85,7 @@ def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> in
 def _options(algorithm: str, n: int, limit: int | None, seed: int | None, random_queens: int | None, attempts: int | None) -> QueensOptions:
     lv_only = [flag for flag, value in (("--seed", seed), ("--random-queens", random_queens), ("--attempts", attempts)) if value is not None]
     if lv_only and algorithm != "las-vegas":
-        raise click.UsageError(f"{', '.join(lv_only)} only apply to --algorithm las-vegas")
+        raise click.UsageError(f"{', '.join(lv_only)} only {'applies' if len(lv_only) == 1 else 'apply'} to --algorithm las-vegas")
     return QueensOptions(n=n, limit=limit, seed=seed, random_queens=random_queens, attempts=attempts)
 
 
@@ -134,7 +134,8 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
 
 @click.command("run")
 @click.option("--n", "n", type=int, default=None, help=f"Board size N (N queens on N×N); default {DEFAULT_N}, or the length of --placement.")
-@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True)
+@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True,
+              help=ALGORITHM_HELP)
 @click.option("--impl", type=click.Choice(IMPLEMENTATIONS), default=None,
               help="iterative or recursive reference, the automaton on transitions, or the generated code"
               " [default: automaton; iterative for explicit constructions above 100,000 queens].")
@@ -179,6 +180,7 @@ def run_command(
         impl = "iterative" if algorithm == "explicit" and n > LARGEST_AUTOMATON_CONSTRUCTION and not (trace or protocol) else "automaton"
     require_automaton_for_traces(impl, trace, protocol)
     module = algorithm_module(algorithm)
+    module.check_options(opts)
 
     started = time.perf_counter()
     with open_sinks(trace, protocol, json_mode=as_json) as sinks:
@@ -249,7 +251,7 @@ def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | No
 def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir: str | None, as_json: bool) -> None:
     rows = parse_int_list(text, param_hint="--placement")
     if n is not None and n != len(rows):
-        raise click.BadParameter(f"--n {n} but the placement has {len(rows)} rows", param_hint="--placement")
+        raise click.BadParameter(f"--n {n} but the placement has {len(rows)} row{'' if len(rows) == 1 else 's'}", param_hint="--placement")
     attack = check_placement(rows)  # InputError (exit 2) for a row outside 1..N
     document: dict[str, Any] = {
         "n": len(rows), "placement": rows, "valid": attack is None,
@@ -290,7 +292,8 @@ def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, 
 
 @click.command("verify")
 @click.option("--n", "n", type=int, default=DEFAULT_N, show_default=True, help="Board size N.")
-@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True)
+@click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True,
+              help=ALGORITHM_HELP)
 @impl_option(default="all", allow_all=True)
 @click.option("--first", type=int, default=None, metavar="K", help="Stop after K solutions.")
 @click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source (default 1, so runs repeat).")
@@ -313,12 +316,13 @@ def _verify(
     attempts: int | None, spec: Spec | None, sinks: Sequence[TraceSink] = (),
 ) -> Verdict:
     _check_n(n)
-    if first is not None and first < 1:
-        raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
+    limit = _limit_for(algorithm, count=False, all_=False, first=first)
     if algorithm == "las-vegas" and seed is None:
         seed = 1
-    opts = _options(algorithm, n, first, seed, random_queens, attempts)
+    opts = _options(algorithm, n, limit, seed, random_queens, attempts)
     module = algorithm_module(algorithm)
+    # An implementation that raises is a verification failure (exit 1); refused options are bad input.
+    module.check_options(opts)
     names = list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys(["iterative", impl]))
 
     def runner(name: str) -> Runner:
@@ -397,12 +401,17 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
         raise click.BadParameter(f"unknown algorithm {unknown[0]!r}; choose from {', '.join(ALGORITHMS)}", param_hint="--algorithms")
     if first is not None and first < 1:
         raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
-    rows = []
-    for name in names:
-        _check_n(n)
+    _check_n(n)
+    runs = []
+    for name in names:  # every algorithm's options are checked before the first one runs
         opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None)
+        module = algorithm_module(name)
+        module.check_options(opts)
+        runs.append((name, module, opts))
+    rows = []
+    for name, module, opts in runs:
         started = time.perf_counter()
-        result = run_impl(algorithm_module(name), impl, opts, NullObserver())
+        result = run_impl(module, impl, opts, NullObserver())
         seconds = time.perf_counter() - started
         stats = dict(result.stats)
         rows.append({"algorithm": name, "solutions": result.count, **{key: stats.get(key) for key in COMPARED_STATS},
