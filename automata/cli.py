@@ -26,7 +26,19 @@ VERB_HELP = {
 }
 
 
-class ProblemVerb(click.Group):
+class _NamesFailingCommand(click.Group):
+    """Records which subcommand was running when an AutomataError escaped it (the innermost wins)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except AutomataError as error:
+            if error.command_path is None and ctx.invoked_subcommand:
+                error.command_path = f"{ctx.command_path} {ctx.invoked_subcommand}"
+            raise
+
+
+class ProblemVerb(_NamesFailingCommand):
     """`automata <verb> <problem>`: one subcommand per problem that offers the verb, loaded lazily."""
 
     def __init__(self, verb: str) -> None:
@@ -53,7 +65,8 @@ class ProblemVerb(click.Group):
         return command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=_NamesFailingCommand,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="automata")
 def cli() -> None:
     """Automata-based programming of search algorithms.
@@ -203,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(error.render(), err=True)
         sys.exit(error.exit_code)
     except AutomataError as error:
-        click.echo(f"automata: error: {error.render()}", err=True)
+        click.echo(f"{error.command_path or 'automata'}: error: {error.render()}", err=True)
         sys.exit(error.exit_code)
     except click.Abort:
         click.echo("automata: aborted", err=True)

@@ -9,6 +9,9 @@ class AutomataError(Exception):
     """Base of every error the framework reports to a user. `exit_code` follows the CLI conventions."""
 
     exit_code = 2
+    # The command that was running (`automata run queens`), filled in by the CLI on the way out,
+    # so that every error names where it happened the way click's usage errors do.
+    command_path: str | None = None
 
     def render(self) -> str:
         return str(self)

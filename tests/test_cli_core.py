@@ -124,3 +124,10 @@ def test_draw_without_any_format_is_one_line_exit_2(capsys):
     code, out, err = run_cli(capsys, "draw", "--format", ",")
     assert code == 2 and out == ""
     assert err.strip().count("\n") == 0 and "at least one format" in err
+
+
+def test_errors_from_inside_a_command_name_the_command(capsys):
+    code, _, err = run_cli(capsys, "run", "queens", "--n", "3", "--algorithm", "explicit")
+    assert code == 2 and err.startswith("automata run queens: error: no solution exists for N = 3")
+    code, _, err = run_cli(capsys, "run", "chess-960")
+    assert code == 2 and err.startswith("automata run: error: unknown problem")
