@@ -56,14 +56,15 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
 
 @click.command("mutate", context_settings={"ignore_unknown_options": True})
 @click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("--problem", "problem_name", required=True, help="The problem whose verification judges the mutants.")
+@click.option("--problem", "problem_name", default=None,
+              help="The problem whose verification judges the mutants [default: the problem that ships the spec].")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Mutants verified at the same time (each in its own process).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @click.argument("verify_args", nargs=-1, type=click.UNPROCESSED)
-def mutate_command(spec_file: str, problem_name: str, jobs: int, timeout: float | None, as_json: bool,
+def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout: float | None, as_json: bool,
                    verify_args: tuple[str, ...]) -> None:
     """Score a spec's single-point mutants against the static checks and a problem's verification.
 
@@ -78,7 +79,8 @@ def mutate_command(spec_file: str, problem_name: str, jobs: int, timeout: float 
     from .spec import load_spec
 
     spec = load_spec(spec_file)
-    problem = load_problems().get(problem_name)
+    registry = load_problems()
+    problem = registry.get(problem_name) if problem_name else registry.owner_of(spec_file)
     cases = suite_of(problem, spec, verify_args)
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []

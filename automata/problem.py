@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -60,6 +60,18 @@ class Registry:
             raise InputError(f"problem '{name}' failed to load: {self.failures[name]}")
         known = ", ".join(sorted(self.problems)) or "none"
         raise InputError(f"unknown problem '{name}'; known problems: {known}")
+
+    def owner_of(self, spec_file: str | Path) -> Problem:
+        """The problem that ships `spec_file` (listed in its `specs`)."""
+        from .errors import InputError
+        from .paths import project_relative
+        from .spec import locate_spec
+
+        wanted = project_relative(locate_spec(spec_file))
+        for problem in self.problems.values():
+            if wanted in problem.specs:
+                return problem
+        raise InputError(f"no problem ships {spec_file}; name the problem that should judge it with --problem NAME")
 
     def verbs(self) -> list[str]:
         return sorted({verb for problem in self.problems.values() for verb in problem.commands})

@@ -131,3 +131,18 @@ def test_errors_from_inside_a_command_name_the_command(capsys):
     assert code == 2 and err.startswith("automata run queens: error: no solution exists for N = 3")
     code, _, err = run_cli(capsys, "run", "chess-960")
     assert code == 2 and err.startswith("automata run: error: unknown problem")
+
+
+def test_mutate_finds_the_problem_that_ships_the_spec(capsys):
+    code, out, _ = run_cli(capsys, "mutate", "specs/queens_explicit.yaml", "--json")
+    assert code == 0
+    document = json.loads(out)
+    assert document["problem"] == "queens" and document["gaps"] == 0
+
+
+def test_mutate_of_a_spec_no_problem_ships_asks_for_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    spec = tmp_path / "counter.yaml"
+    spec.write_text(COUNTER_SPEC)
+    code, _, err = run_cli(capsys, "mutate", str(spec))
+    assert code == 2 and "name the problem that should judge it with --problem NAME" in err
