@@ -11,6 +11,7 @@ import difflib
 import functools
 import importlib
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,10 +131,24 @@ def name_order(name: str) -> tuple[int, str]:
     return (int(digits) if digits else -1, name)
 
 
-def import_context(path: str) -> type:
+def import_context(path: str, near: Path | None = None) -> type:
+    """Import `package.module:Class`. A module that is not importable as it stands is looked for
+    beside the spec (`near`), the way pytest finds a test's folder: a spec of one's own then
+    works next to its context module without setting PYTHONPATH."""
     module_name, _, class_name = path.partition(":")
-    module = importlib.import_module(module_name)
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        top_level = module_name.partition(".")[0]
+        if near is None or error.name != top_level or not _has_module(near, top_level):
+            raise
+        sys.path.insert(0, str(near))
+        module = importlib.import_module(module_name)
     return getattr(module, class_name)
+
+
+def _has_module(folder: Path, name: str) -> bool:
+    return (folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -522,8 +537,9 @@ class _Builder:
             self.error(node, f"context '{context}' is not of the form package.module:Class",
                        "e.g. solvers.knight_tour.context:KnightTourContext")
             return
+        spec_file = Path(self.filename)
         try:
-            cls = import_context(context)
+            cls = import_context(context, spec_file.resolve().parent if spec_file.is_file() else None)
         except ImportError as error:
             self.error(node, f"cannot import the context module: {error}", "check the module path inside the project")
             return

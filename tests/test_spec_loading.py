@@ -174,3 +174,18 @@ def test_names_sort_by_their_number():
     from automata.spec import name_order
 
     assert sorted(["x10", "x2", "x1"], key=name_order) == ["x1", "x2", "x10"]
+
+
+def test_a_context_module_beside_the_spec_is_found(tmp_path):
+    (tmp_path / "beside_counter.py").write_text("from core_support import Counter as BesideCounter\n")
+    spec_file = tmp_path / "counter.yaml"
+    spec_file.write_text(COUNTER_SPEC.replace("core_support:Counter", "beside_counter:BesideCounter"))
+    spec = load_spec(spec_file)
+    assert spec.context_class().__name__ == "Counter"
+
+
+def test_a_context_module_found_nowhere_is_reported(tmp_path):
+    spec_file = tmp_path / "counter.yaml"
+    spec_file.write_text(COUNTER_SPEC.replace("core_support:Counter", "absent_module_xyz:Counter"))
+    with pytest.raises(SpecErrors, match="cannot import the context module"):
+        load_spec(spec_file)
