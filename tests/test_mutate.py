@@ -245,7 +245,7 @@ def test_the_command_runs_the_suite_and_warns_of_arcs_it_never_takes(monkeypatch
             return problem
 
     monkeypatch.setattr("automata.problem.load_problems", lambda: Registry())
-    monkeypatch.setattr("automata.spec.import_context", lambda path: CounterContext)
+    monkeypatch.setattr("automata.spec.import_context", lambda path, near=None: CounterContext)
     runner = CliRunner()
     table = runner.invoke(mutate_command, [str(spec_file), "--problem", "counter"])
     assert table.exit_code == 0, table.output
