@@ -213,11 +213,14 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
 
     out.add(0, f'"""Automaton {spec.automaton}: generated from {location} by `automata codegen`; do not edit.')
     out.add(0)
-    out.add(0, "Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph")
-    out.add(0, "written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one")
-    out.add(0, "of its arcs, in the order the engine tries them. An input is read at most once per step:")
-    out.add(0, "`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain")
-    out.add(0, "automaton; `_run_traced` is the same graph reporting each step to trace sinks.")
+    # Project specs are regenerated all together; a spec of one's own, one file at a time.
+    regenerate = "automata codegen --all" if location.startswith("specs/") else f"automata codegen {location} -o FILE.py"
+    out.add(0, f"Regenerate after changing the spec: `{regenerate}`.")
+    out.add(0, "The code is the transition graph written out: `state` holds the state's number, each `case`")
+    out.add(0, "is a state and each `if`/`elif` one of its arcs, in the order the engine tries them. An input")
+    out.add(0, "is read at most once per step: `(x2 := read_x2())` is its first reading, a later `x2` reuses")
+    out.add(0, "the value. `_run` is the plain automaton; `_run_traced` is the same graph reporting each step")
+    out.add(0, "to trace sinks.")
     out.add(0, '"""')
     out.add(0)
     marker_needed = any(plan.needs_marker() for plan in plans.values())

@@ -1,10 +1,11 @@
 """Automaton A1: generated from specs/queens_explicit.yaml by `automata codegen`; do not edit.
 
-Regenerate after changing the spec: `automata codegen --all`. The code is the transition graph
-written out: `state` holds the state's number, each `case` is a state and each `if`/`elif` one
-of its arcs, in the order the engine tries them. An input is read at most once per step:
-`(x2 := read_x2())` is its first reading, a later `x2` reuses the value. `_run` is the plain
-automaton; `_run_traced` is the same graph reporting each step to trace sinks.
+Regenerate after changing the spec: `automata codegen --all`.
+The code is the transition graph written out: `state` holds the state's number, each `case`
+is a state and each `if`/`elif` one of its arcs, in the order the engine tries them. An input
+is read at most once per step: `(x2 := read_x2())` is its first reading, a later `x2` reuses
+the value. `_run` is the plain automaton; `_run_traced` is the same graph reporting each step
+to trace sinks.
 """
 
 from automata.codegen_runtime import StepTracer, bind
