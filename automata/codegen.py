@@ -226,7 +226,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     marker_needed = any(plan.needs_marker() for plan in plans.values())
     out.add(0, f"from automata.codegen_runtime import {'UNREAD, ' if marker_needed else ''}StepTracer, bind")
     out.add(0, "from automata.engine import DEFAULT_MAX_STEPS, RunSummary")
-    out.add(0, "from automata.errors import RunError")
+    out.add(0, "from automata.errors import no_arc_enabled, step_limit_reached")
     out.add(0, "from automata.spec import load_spec")
     out.add(0)
     out.add(0, f"SPEC_PATH = {location!r}")
@@ -254,13 +254,6 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(1, "return _run(context, limit, where)")
     out.add(0)
     out.add(0)
-    out.add(0, "def _step_limit(state, limit):")
-    out.add(1, "return RunError(")
-    out.add(2, 'f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"')
-    out.add(2, '" raise the limit or check the graph for a cycle that never reaches a final state"')
-    out.add(1, ")")
-    out.add(0)
-    out.add(0)
     out.add(0, "def _run(context, limit, where):")
     _write_bindings(out, spec)
     out.add(1, "state = INITIAL_STATE")
@@ -273,7 +266,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
         for state in running:
             _write_state(out, spec, state, plans[state.number], indent=3, traced=False)
         out.add(1, "else:")
-        out.add(2, "raise _step_limit(state, limit)")
+        out.add(2, "raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])")
         out.add(1, "return RunSummary(state, steps)")
     out.add(0)
     out.add(0)
@@ -289,7 +282,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(1, "try:")
     out.add(2, "while state not in FINAL_STATES:")
     out.add(3, "if steps >= limit:")
-    out.add(4, "raise _step_limit(state, limit)")
+    out.add(4, "raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])")
     out.add(3, "steps += 1")
     out.add(3, "before = state")
     out.add(3, "arc = None")
@@ -359,11 +352,8 @@ def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: _ReadPlan, ind
             out.add(inner, f"if {name} is UNREAD:")
             out.add(inner + 1, f"{name} = read_{name}()")
     values = " ".join(f"{name}={{bool({name}):d}}" for name in tested) or "(no inputs tested)"
-    out.add(inner, "raise RunError(")
-    out.add(inner + 1, f'f"{{AUTOMATON}}: no arc enabled in state {state.number} ({{STATE_NAMES[{state.number}]}})'
-            f' on {spec.step_event} with {values};"')
-    out.add(inner + 1, f'f" the graph is incomplete ({{where}}:{state.loc.line})"')
-    out.add(inner, ")")
+    out.add(inner, f"raise no_arc_enabled(AUTOMATON, {state.number}, STATE_NAMES[{state.number}], "
+                   f'{spec.step_event!r}, f"{values}", f"{{where}}:{state.loc.line}")')
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 
 from transitions import Machine, State
 
-from .errors import InputError, RunError
+from .errors import InputError, no_arc_enabled, step_limit_reached
 from .guards import compile_cached_guard, variables_of
 from .spec import ArcDecl, Spec
 from .trace import StepRecord, TraceSink
@@ -155,11 +155,7 @@ class Automaton:
         try:
             while model.state not in final:
                 if steps >= max_steps:
-                    raise RunError(
-                        f"{spec.automaton}: step limit of {self.max_steps:,} reached in state {self.state}"
-                        f" ({spec.states[self.state].name}); raise the limit or check the graph for a cycle"
-                        " that never reaches a final state"
-                    )
+                    raise step_limit_reached(spec.automaton, self.max_steps, self.state, spec.states[self.state].name)
                 before = model.state
                 values.clear()
                 if sinks:
@@ -187,10 +183,8 @@ class Automaton:
             return
         tested = variables_of(arc.guard for arc in self.spec.arcs_from(state, event))
         values = " ".join(f"{name}={int(self._read_input(name))}" for name in tested) or "(no inputs tested)"
-        raise RunError(
-            f"{self.spec.automaton}: no arc enabled in state {state} ({declared.name}) on {event} with {values};"
-            f" the graph is incomplete ({self.spec.path}:{declared.loc.line})"
-        )
+        raise no_arc_enabled(self.spec.automaton, state, declared.name, event, values,
+                             f"{self.spec.path}:{declared.loc.line}")
 
     def _record(self, step: int, event: str, before: int) -> StepRecord:
         arc = self._fired

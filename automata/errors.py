@@ -63,3 +63,19 @@ class RunError(AutomataError):
     """An automaton misbehaved while running (no arc enabled, step limit). Exit code 1: a defect."""
 
     exit_code = 1
+
+
+def step_limit_reached(automaton: str, limit: int, state: int, state_name: str) -> RunError:
+    """The run loop's answer to a run that never ends (the engine's and the generated code's)."""
+    return RunError(
+        f"{automaton}: step limit of {limit:,} reached in state {state} ({state_name});"
+        " raise the limit or check the graph for a cycle that never reaches a final state"
+    )
+
+
+def no_arc_enabled(automaton: str, state: int, state_name: str, event: str, values: str, where: str) -> RunError:
+    """A step in which no arc can fire: the graph is incomplete. `values` lists the inputs tested."""
+    return RunError(
+        f"{automaton}: no arc enabled in state {state} ({state_name}) on {event} with {values};"
+        f" the graph is incomplete ({where})"
+    )

@@ -10,7 +10,7 @@ to trace sinks.
 
 from automata.codegen_runtime import StepTracer, bind
 from automata.engine import DEFAULT_MAX_STEPS, RunSummary
-from automata.errors import RunError
+from automata.errors import no_arc_enabled, step_limit_reached
 from automata.spec import load_spec
 
 SPEC_PATH = 'specs/knight_tour.yaml'
@@ -41,13 +41,6 @@ def run(context, sinks=(), max_steps=None, spec=None):
         tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
         return _run_traced(context, limit, where, tracer)
     return _run(context, limit, where)
-
-
-def _step_limit(state, limit):
-    return RunError(
-        f"{AUTOMATON}: step limit of {limit:,} reached in state {state} ({STATE_NAMES[state]});"
-        " raise the limit or check the graph for a cycle that never reaches a final state"
-    )
 
 
 def _run(context, limit, where):
@@ -114,7 +107,7 @@ def _run(context, limit, where):
                     z6()  # on entering 4
                     break  # a final state: the run stops
     else:
-        raise _step_limit(state, limit)
+        raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])
     return RunSummary(state, steps)
 
 
@@ -151,7 +144,7 @@ def _run_traced(context, limit, where, tracer):
     try:
         while state not in FINAL_STATES:
             if steps >= limit:
-                raise _step_limit(state, limit)
+                raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])
             steps += 1
             before = state
             arc = None
