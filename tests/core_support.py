@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from automata.cli import main
+
 DATA = Path(__file__).parent / "data" / "core"
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `automata ARGV` in process, as the console script does: (exit code, stdout, stderr)."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return stop.value.code or 0, captured.out, captured.err
 
 
 class Counter:

@@ -7,17 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from automata.cli import main
-from core_support import COUNTER_SPEC
+from core_support import COUNTER_SPEC, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_cli(capsys, *argv):
-    with pytest.raises(SystemExit) as stop:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return stop.value.code, captured.out, captured.err
 
 
 def test_list_names_every_problem_and_spec(capsys):

@@ -9,20 +9,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from automata.cli import main
+from core_support import run_cli as invoke
 from automata.spec import load_spec
 from solvers.knight_tour.automaton import SPEC_PATH
 from solvers.knight_tour.problem import PROBLEM
-
-
-def invoke(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as stop:
-        code = stop.code or 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def as_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

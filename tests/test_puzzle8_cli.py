@@ -7,14 +7,7 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from automata.cli import main
-
-
-def invoke(capsys, *argv):
-    with pytest.raises(SystemExit) as stop:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return stop.value.code, captured.out, captured.err
+from core_support import run_cli as invoke
 
 
 @pytest.mark.parametrize("impl", ["iterative", "recursive", "automaton"])

@@ -7,19 +7,9 @@ import json
 
 import pytest
 
-from automata.cli import main
+from core_support import run_cli as invoke
 from automata.spec import load_spec
 from solvers.queens.problem import PROBLEM
-
-
-def invoke(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as stop:
-        code = stop.code or 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def run_json(capsys, *argv: str) -> dict:
