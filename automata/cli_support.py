@@ -81,8 +81,9 @@ def impl_option(default: str = "automaton", allow_all: bool = False) -> Callable
     )
 
 
-def expand_impls(impl: str, available: Sequence[str] = IMPLEMENTATIONS) -> list[str]:
-    return list(available) if impl == "all" else [impl]
+def impls_to_verify(impl: str, reference: str = "iterative") -> list[str]:
+    """What `verify --impl IMPL` runs: every implementation for `all`, else the reference and IMPL."""
+    return list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys([reference, impl]))
 
 
 def print_json(document: Any) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import click
 
 from automata.cli_support import (
-    IMPLEMENTATIONS,
     impl_option,
+    impls_to_verify,
     open_sinks,
     parse_board,
     parse_cell,
@@ -208,7 +208,7 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
                    max_returns: int | None, all_tours: bool, as_json: bool, impl: str) -> None:
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
     instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
-    names = _verify_impls(impl)
+    names = impls_to_verify(impl)
     implementations = solvers(names)
     starts = [start] if start else board_cells(*board)
     results: dict[Cell, TourResult] = {}
@@ -251,11 +251,6 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
                        f"from {len(starts)} start cell{'s' if len(starts) != 1 else ''}")
     if not agree:
         raise click.exceptions.Exit(1)
-
-
-def _verify_impls(impl: str) -> list[str]:
-    """The implementations to run, the iterative reference first."""
-    return list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys(["iterative", impl]))
 
 
 def _total_tours(results: dict[Cell, TourResult | None]) -> int:

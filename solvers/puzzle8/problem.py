@@ -8,9 +8,8 @@ from pathlib import Path
 import click
 
 from automata.cli_support import (
-    IMPLEMENTATIONS,
-    expand_impls,
     impl_option,
+    impls_to_verify,
     open_sinks,
     print_json,
     progress,
@@ -121,7 +120,7 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
 def _verify(puzzle: Puzzle, max_expanded: int | None, names: Sequence[str], spec: Spec | None = None,
             sinks: Sequence[TraceSink] = ()) -> Verdict:
     every = runners(puzzle, max_expanded, spec, sinks)
-    return verify({name: every[name] for name in ("iterative", *names) if name in every}, reference="iterative")
+    return verify({name: every[name] for name in names}, reference="iterative")
 
 
 def _event_counts(events: Sequence[tuple]) -> dict[str, int]:
@@ -138,8 +137,7 @@ def _event_counts(events: Sequence[tuple]) -> dict[str, int]:
 def verify_command(start: str, heuristic: str, goal: str | None, max_expanded: int, impl: str, as_json: bool) -> None:
     """Run the implementations side by side; exit 1 if their event streams or results differ."""
     puzzle = make_puzzle(start, heuristic, goal)
-    names = [name for name in expand_impls(impl) if name != "iterative"]
-    verdict = _verify(puzzle, max_expanded, names)
+    verdict = _verify(puzzle, max_expanded, impls_to_verify(impl))
     runs = {
         name: {"events": len(run.events), "by_kind": _event_counts(run.events),
                "result": run.result.to_json() if run.result else None, "error": run.error}
@@ -165,7 +163,7 @@ def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()
     context = verify_command.make_context("puzzle8", list(argv))
     params = context.params
     puzzle = make_puzzle(params["start"], params["heuristic"], params["goal"])
-    return _verify(puzzle, params["max_expanded"], ["automaton"], spec, sinks)
+    return _verify(puzzle, params["max_expanded"], impls_to_verify("automaton"), spec, sinks)
 
 
 # -- compare --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import click
 from automata.cli_support import (
     IMPLEMENTATIONS,
     impl_option,
+    impls_to_verify,
     open_sinks,
     parse_int_list,
     print_json,
@@ -323,7 +324,7 @@ def _verify(
     module = algorithm_module(algorithm)
     # An implementation that raises is a verification failure (exit 1); refused options are bad input.
     module.check_options(opts)
-    names = list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys(["iterative", impl]))
+    names = impls_to_verify(impl)
 
     def runner(name: str) -> Runner:
         if name in ("automaton", "generated"):
