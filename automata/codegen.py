@@ -143,9 +143,11 @@ def _plan_reads(arcs: Sequence[ArcDecl]) -> _ReadPlan:
 # Writing the module
 
 
-def _comment(text: str) -> str:
-    """Spec text made safe for a one-line comment."""
-    return " ".join(str(text).split())
+def _comment(text: str, limit: int = 120) -> str:
+    """Spec text made safe for a one-line comment: one line of printable characters (Python ends a
+    comment only at a line break, and refuses NUL anywhere in a source file), cut to `limit`."""
+    flat = "".join(ch if ch.isprintable() else " " for ch in " ".join(str(text).split()))
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def _guard_code(guard: Guard, path: Path_, plan: _ReadPlan) -> str:
@@ -211,10 +213,12 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     running = [state for number, state in sorted(spec.states.items()) if not state.final]
     plans = {state.number: _plan_reads(spec.arcs_from(state.number)) for state in running}
 
-    out.add(0, f'"""Automaton {spec.automaton}: generated from {location} by `automata codegen`; do not edit.')
+    # No text of the spec goes into the docstring: a docstring cannot be escaped the way a literal
+    # can, so the spec's name and path appear only as the repr'd constants below.
+    out.add(0, '"""An automaton generated from the spec named in SPEC_PATH by `automata codegen`; do not edit.')
     out.add(0)
     # Project specs are regenerated all together; a spec of one's own, one file at a time.
-    regenerate = "automata codegen --all" if location.startswith("specs/") else f"automata codegen {location} -o FILE.py"
+    regenerate = "automata codegen --all" if location.startswith("specs/") else "automata codegen SPEC_PATH -o FILE.py"
     out.add(0, f"Regenerate after changing the spec: `{regenerate}`.")
     out.add(0, "The code is the transition graph written out: `state` holds the state's number, each `case`")
     out.add(0, "is a state and each `if`/`elif` one of its arcs, in the order the engine tries them. An input")
@@ -241,7 +245,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0)
     out.add(0)
     out.add(0, "def run(context, sinks=(), max_steps=None, spec=None):")
-    out.add(1, f'"""Run {spec.automaton} on `context` until a final state; return RunSummary(final_state, steps).')
+    out.add(1, '"""Run the automaton on `context` until a final state; return RunSummary(final_state, steps).')
     out.add(0)
     out.add(1, "`sinks` receive the step records the transitions engine would produce; `spec` is the Spec")
     out.add(1, "those records refer to (loaded from SPEC_PATH when tracing without one).")

@@ -163,7 +163,15 @@ _EVENT_KEYS = {"doc"}
 _IO_KEYS = {"doc", "call"}
 _STATE_KEYS = {"name", "doc", "final", "on_enter", "may_stay"}
 _ARC_KEYS = {"from", "to", "event", "guard", "actions", "priority"}
-_NAME_PATTERN = {"event": re.compile(r"e\d+$"), "input": re.compile(r"x\d+$"), "output": re.compile(r"z\d+$")}
+# Every name that generated code uses as an identifier is checked with `re.fullmatch` on ASCII:
+# `$` would let a trailing newline through, and `\d` would accept digits of other scripts.
+_NAME_PATTERN = {
+    "event": re.compile(r"e[0-9]{1,9}", re.ASCII),
+    "input": re.compile(r"x[0-9]{1,9}", re.ASCII),
+    "output": re.compile(r"z[0-9]{1,9}", re.ASCII),
+}
+AUTOMATON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}", re.ASCII)
+METHOD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}", re.ASCII)
 _YAML11_BOOLEANS = {"y", "yes", "n", "no", "on", "off", "true", "false"}
 
 
@@ -366,7 +374,10 @@ class _Builder:
         def value(key: str) -> Node | None:
             return top[key][1] if key in top else None
 
-        automaton = self.text(value("automaton"), "automaton name", "A?") or "A?"
+        automaton = self.text(value("automaton"), "automaton name", "A1") or "A1"
+        if value("automaton") is not None and not AUTOMATON_NAME.fullmatch(automaton):
+            self.error(value("automaton"), f"automaton name {automaton!r} is not a plain name",
+                       "use a letter then letters, digits or _, at most 64 characters, e.g. A1")
         title = self.text(value("title"), "title", "") or ""
         description = self.text(value("description"), "description", "") or ""
         source = self.text(value("source"), "source", "") or ""
@@ -406,7 +417,7 @@ class _Builder:
             name = self.text(key_node, f"{kind} name")
             if name is None:
                 continue
-            if not _NAME_PATTERN[kind].match(name):
+            if not _NAME_PATTERN[kind].fullmatch(name):
                 letter = _NAME_PATTERN[kind].pattern[0]
                 self.error(key_node, f"{kind} name '{name}' does not follow the methodology's naming",
                            f"name {kind}s {letter}0, {letter}1, ...; describe them with `doc`")
@@ -421,8 +432,9 @@ class _Builder:
                            "name the context method it calls, e.g. call: is_complete")
                 continue
             call = self.text(fields["call"][1], "call", "")
-            if call and not call.isidentifier():
-                self.error(fields["call"][1], f"call '{call}' is not a method name", "use a Python identifier")
+            if call and not METHOD_NAME.fullmatch(call):
+                self.error(fields["call"][1], f"call {call!r} is not a public method name",
+                           "use a letter then ASCII letters, digits or _ (a name starting with _ is private)")
                 continue
             declared[name] = factory(name=name, doc=doc or "", call=call or "", loc=self.loc(key_node))
         return declared

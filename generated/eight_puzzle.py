@@ -1,4 +1,4 @@
-"""Automaton A1: generated from specs/eight_puzzle.yaml by `automata codegen`; do not edit.
+"""An automaton generated from the spec named in SPEC_PATH by `automata codegen`; do not edit.
 
 Regenerate after changing the spec: `automata codegen --all`.
 The code is the transition graph written out: `state` holds the state's number, each `case`
@@ -29,7 +29,7 @@ STATE_NAMES = {
 
 
 def run(context, sinks=(), max_steps=None, spec=None):
-    """Run A1 on `context` until a final state; return RunSummary(final_state, steps).
+    """Run the automaton on `context` until a final state; return RunSummary(final_state, steps).
 
     `sinks` receive the step records the transitions engine would produce; `spec` is the Spec
     those records refer to (loaded from SPEC_PATH when tracing without one).
