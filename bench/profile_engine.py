@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from transitions import Machine, State
 
-from automata.events import NullObserver
-from automata.spec import load_spec
-from automata.trace import MemorySink
+from automata.runtime.events import NullObserver
+from automata.io.loader import load_spec
+from automata.runtime.trace import MemorySink
 
 
 @dataclass(frozen=True)

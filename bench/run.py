@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import Case, measure, save, table  # noqa: E402
 
-from automata.events import NullObserver  # noqa: E402
-from automata.trace import JsonlSink, MemorySink, ProtocolSink  # noqa: E402
+from automata.runtime.events import NullObserver
+from automata.runtime.trace import JsonlSink, MemorySink, ProtocolSink
 
 IMPLS = ("iterative", "recursive", "automaton", "generated")
 

@@ -8,13 +8,13 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/eight_puzzle.yaml'
-SPEC_HASH = 'sha256:78b710729bbc711a5e2d1b33addecda52ac28d5bab91f2f371294faee000e939'
+SPEC_HASH = 'sha256:1a78b5edbbf47986df57f3c6b24f80b05849073bbd3aa627da3c9818b507e516'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4, 5})

@@ -8,13 +8,13 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/knight_tour.yaml'
-SPEC_HASH = 'sha256:a98579773bdf1ac0ff90808de69ff80c0af3adf3e33fc08928958dbe22f3380e'
+SPEC_HASH = 'sha256:92df704523872a8f9fbb192c392d9bdd51f91e47ea2d5d17a0580a996897b5a9'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({2, 4, 5, 6})

@@ -8,13 +8,13 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/queens_backtracking.yaml'
-SPEC_HASH = 'sha256:f858e0fc452ee880aa31b8363cef23181699a043111bf1edb740c9d8be4e9953'
+SPEC_HASH = 'sha256:1382c4ff4b6c059194e4ad3864dbac03d2281538b9f6e8afe346d5c746df96b3'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

@@ -8,10 +8,10 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/queens_explicit.yaml'
 SPEC_HASH = 'sha256:3448c48074487648e8a474830e798c91b5dde98694f8c49986866c6f04a20217'

@@ -8,10 +8,10 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/queens_las_vegas.yaml'
 SPEC_HASH = 'sha256:82717d73c547f913c26a64360a9de892b5177558406f3f9139d936afaf1c6155'

@@ -8,13 +8,13 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
-SPEC_HASH = 'sha256:c2d0704cf9e825828d0ff3c17c8c24cbe7880a750841624627c13ccc1fb179a0'
+SPEC_HASH = 'sha256:863a1e92bd94162448938024ade355057f568093bf26156ac0c2ba25c4df296f'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

@@ -8,13 +8,13 @@ the value. `_run` is the plain automaton; `_run_traced` is the same graph report
 to trace sinks.
 """
 
-from automata.codegen_runtime import StepTracer, bind
-from automata.engine import DEFAULT_MAX_STEPS, RunSummary
 from automata.errors import no_arc_enabled, step_limit_reached
-from automata.spec import load_spec
+from automata.runtime.support import (
+    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+)
 
 SPEC_PATH = 'specs/queens_prolog.yaml'
-SPEC_HASH = 'sha256:ccfac7b22fcf37659148311ed5633562ce3342f6dab83bb6ca7d78ee60a5f864'
+SPEC_HASH = 'sha256:136f5b502a4c8ec11626ff92687cde6f82332c7e380e7eb5690cfcf1cfdbb54e'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.check import ERROR, SEVERITY, WARNING, Finding, check_file, check_spec, has_errors
+from automata.analysis.check import ERROR, SEVERITY, WARNING, Finding, check_file, check_spec, has_errors
 from automata.errors import Loc
-from automata.guards import And, Const, Guard, Not, Or, Var
-from automata.paths import PROJECT_ROOT, SPECS_DIR
-from automata.spec import ArcDecl, EventDecl, InputDecl, Spec, StateDecl, spec_from_text
+from automata.model.guards import And, Const, Guard, Not, Or, Var
+from automata.io.files import PROJECT_ROOT, SPECS_DIR
+from automata.model.spec import ArcDecl, EventDecl, InputDecl, Spec, StateDecl
+from automata.io.loader import spec_from_text
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 

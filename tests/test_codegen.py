@@ -10,14 +10,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from automata.cli_tools import codegen_command
-from automata.codegen import GENERATED_DIR, compiled_run, generate_source, stale_modules
-from automata.engine import execute
+from automata.cli.tools import codegen_command
+from automata.io.codegen import GENERATED_DIR, generate_source, stale_modules
+from automata.runtime.generated import compiled_run
+from automata.runtime.runner import execute
 from automata.errors import InputError, RunError
-from automata.interpreter import interpret
-from automata.paths import SPECS_DIR
-from automata.spec import Spec, load_spec, spec_from_text
-from automata.trace import MemorySink
+from automata.runtime.interpreter import interpret
+from automata.io.files import SPECS_DIR
+from automata.model.spec import Spec
+from automata.io.loader import load_spec, spec_from_text
+from automata.runtime.trace import MemorySink
 
 SPEC = """\
 automaton: A3
@@ -78,7 +80,7 @@ class Probe:
 
 @pytest.fixture(scope="module")
 def spec() -> Spec:
-    return spec_from_text(SPEC, "probe.yaml", check_bindings=False)
+    return spec_from_text(SPEC, "probe.yaml")
 
 
 def run_with(engine: str, spec: Spec, probe: Probe, max_steps: int | None = None, traced: bool = True) -> tuple:
@@ -137,7 +139,7 @@ def test_runs_match_the_engine_even_when_they_fail(spec: Spec, engine: str, case
 
 def test_no_enabled_arc_reads_every_tested_input_like_the_engine() -> None:
     text = SPEC.replace('  - {from: 0, to: 0, guard: "!x1 & !x2", actions: [z1]}\n', "")
-    spec = spec_from_text(text, "probe.yaml", check_bindings=False)
+    spec = spec_from_text(text, "probe.yaml")
     expected = run_with("transitions", spec, Probe())
     assert expected[0][0] == "RunError" and "no arc enabled in state 0 (Counting) on e0 with x1=0 x2=0" in expected[0][1]
     assert run_with("generated", spec, Probe()) == expected
@@ -156,12 +158,12 @@ def test_the_generated_module_reads_like_the_graph(spec: Spec) -> None:
 def test_spec_text_cannot_escape_its_comments_or_strings() -> None:
     hostile = SPEC.replace("{name: Counting}", "{name: \"Counting\\n\\\"\\\"\\\" {x} '; import os\"}").replace(
         '"counted enough?"', '"enough?\\nraise SystemExit"')
-    spec = spec_from_text(hostile, "probe.yaml", check_bindings=False)
+    spec = spec_from_text(hostile, "probe.yaml")
     source = generate_source(spec)
     compile(source, "<test>", "exec")
     assert "\nraise SystemExit" not in source and "\nimport os" not in source
     text = hostile.replace('  - {from: 0, to: 0, guard: "!x1 & !x2", actions: [z1]}\n', "")
-    broken = spec_from_text(text, "probe.yaml", check_bindings=False)
+    broken = spec_from_text(text, "probe.yaml")
     expected = run_with("transitions", broken, Probe())
     assert run_with("generated", broken, Probe()) == expected  # the odd state name reaches the message intact
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from automata.paths import DIAGRAMS_DIR, SPECS_DIR, display_path
-from automata.render import stale_diagrams
+from automata.io.files import DIAGRAMS_DIR, SPECS_DIR, display_path
+from automata.io.drawing import stale_diagrams
 
 SPECS = sorted(SPECS_DIR.glob("*.yaml"))
 

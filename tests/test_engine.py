@@ -5,10 +5,11 @@ import json
 
 import pytest
 
-from automata.engine import Automaton, execute
+from automata.runtime.engine import Automaton
+from automata.runtime.runner import execute
 from automata.errors import InputError, RunError
-from automata.spec import spec_from_text
-from automata.trace import JsonlSink, MemorySink, ProtocolSink
+from automata.io.loader import spec_from_text
+from automata.runtime.trace import JsonlSink, MemorySink, ProtocolSink
 from core_support import COUNTER_SPEC, Counter
 
 

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from automata.engine import execute
+from automata.runtime.runner import execute
 from automata.errors import RunError
-from automata.guards import And, Const, Not, Or, Var, compile_cached_guard, compile_guard
-from automata.spec import spec_from_text
-from automata.trace import MemorySink, StepLineWriter, StepRecord
+from automata.model.guards import And, Const, Not, Or, Var
+from automata.runtime.compiled_guards import compile_cached_guard, compile_guard
+from automata.io.loader import spec_from_text
+from automata.runtime.trace import MemorySink, StepLineWriter, StepRecord
 from core_support import COUNTER_SPEC, Counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -129,8 +130,8 @@ def test_the_harness_runs_every_implementation_equally_often():
 def test_every_project_spec_still_tries_arcs_in_an_order_that_cannot_matter():
     """Arcs were reordered hot-first for speed: that is safe only because the guards of the arcs
     leaving a state are pairwise exclusive (no two enabled at once), whatever the inputs."""
-    from automata.paths import PROJECT_ROOT
-    from automata.spec import load_spec
+    from automata.io.files import PROJECT_ROOT
+    from automata.io.loader import load_spec
 
     for path in sorted((PROJECT_ROOT / "specs").glob("*.yaml")):
         spec = load_spec(path)
@@ -145,7 +146,7 @@ def test_every_project_spec_still_tries_arcs_in_an_order_that_cannot_matter():
 
 def test_an_event_no_arc_listens_to_is_reported_like_any_step_without_an_enabled_arc():
     """The run loop calls the event's trigger directly; an event without arcs has none."""
-    from automata.engine import Automaton
+    from automata.runtime.engine import Automaton
 
     text = COUNTER_SPEC.replace('  e0: {doc: "next step"}', '  e0: {doc: "next step"}\n  e1: {doc: "never used"}')
     with pytest.raises(RunError, match="no arc enabled in state 0 \\(Counting\\) on e1"):
@@ -153,7 +154,7 @@ def test_an_event_no_arc_listens_to_is_reported_like_any_step_without_an_enabled
 
 
 def test_a_guard_nested_deeper_than_python_parses_is_still_decided():
-    from automata.guards import parse_guard
+    from automata.model.guards import parse_guard
 
     deep = parse_guard("!" * 301 + "x1")  # 301 nested negations: Python would refuse the compiled text
     cache: dict[str, bool] = {}

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from automata.guards import And, Const, GuardSyntaxError, Not, Or, Var, compile_guard, parse_guard
+from automata.model.guards import And, Const, GuardSyntaxError, Not, Or, Var, parse_guard
+from automata.runtime.compiled_guards import compile_guard
 
 
 def test_precedence_not_then_and_then_or():

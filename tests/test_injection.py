@@ -4,6 +4,7 @@ generated module's import and runs on both engines. The marker must never appear
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 import textwrap
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from automata.codegen import generate_source
-from automata.engine import execute
+from automata.io.codegen import generate_source
+from automata.runtime.runner import execute
 from automata.errors import SpecErrors
-from automata.spec import load_spec
+from automata.io.loader import load_spec
 from core_support import run_cli
 
 CONTEXT = textwrap.dedent('''
@@ -85,6 +86,8 @@ def test_no_spec_text_runs_as_code(tmp_path: Path, field: str, monkeypatch: pyte
     (tmp_path / "ctxmod.py").write_text(CONTEXT, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("ctxmod", None)
+    context_class = importlib.import_module("ctxmod").Context
     for number, payload in enumerate(payloads(marker)):
         spec_file = _write_spec(tmp_path, field, payload)
         run_cli(capsys, "check", str(spec_file))
@@ -103,9 +106,9 @@ def test_no_spec_text_runs_as_code(tmp_path: Path, field: str, monkeypatch: pyte
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[out.stem] = module
             module_spec.loader.exec_module(module)
-            module.run(sys.modules["ctxmod"].Context())
+            module.run(context_class())
         for engine in ("transitions", "generated"):
-            execute(spec, sys.modules["ctxmod"].Context(), engine=engine)
+            execute(spec, context_class(), engine=engine)
         assert not marker.exists(), f"payload {number} in {field} ran"
     assert not marker.exists()
 
@@ -119,7 +122,7 @@ def test_input_names_are_plain_ascii(tmp_path: Path, name: str) -> None:
     spec = tmp_path / "names.yaml"
     spec.write_text(text, encoding="utf-8")
     with pytest.raises(SpecErrors, match="does not follow the methodology's naming"):
-        load_spec(spec, check_bindings=False)
+        load_spec(spec)
 
 
 @pytest.mark.parametrize("call", ["_private", "__class__", "h\u00e9llo", "a.b", "x y"])
@@ -131,4 +134,4 @@ def test_call_names_are_public_ascii_methods(tmp_path: Path, call: str) -> None:
     spec = tmp_path / "calls.yaml"
     spec.write_text(text, encoding="utf-8")
     with pytest.raises(SpecErrors, match="is not a public method name"):
-        load_spec(spec, check_bindings=False)
+        load_spec(spec)

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from automata.events import NullObserver, Recorder
-from automata.spec import load_spec
-from automata.verify import verify
+from automata.runtime.events import NullObserver, Recorder
+from automata.io.loader import load_spec
+from automata.analysis.verify import verify
 from solvers.knight_tour import automaton, iterative, recursive
 from solvers.knight_tour.model import KnightTourInstance, TourResult
 from solvers.knight_tour.sweeps import board_cells, solvers, verify_cell

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from core_support import run_cli as invoke
-from automata.spec import load_spec
+from automata.io.loader import load_spec
 from solvers.knight_tour.automaton import SPEC_PATH
 from solvers.knight_tour.problem import PROBLEM
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from automata.events import NullObserver, Recorder
+from automata.runtime.events import NullObserver, Recorder
 from solvers.knight_tour import iterative
 from solvers.knight_tour.model import (
     MOVE_ORDERS,

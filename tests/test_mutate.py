@@ -12,30 +12,15 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from automata.cli_tools import mutate_command
-from automata.engine import execute
-from automata.events import Observer
-from automata.mutate import (
-    CAUGHT_BY_CHECK,
-    CAUGHT_BY_RUN_ERROR,
-    CAUGHT_BY_VERIFY,
-    EQUIVALENT,
-    EQUIVALENT_BISIMILAR,
-    EQUIVALENT_SKIPPING,
-    GAP,
-    PROVED,
-    SAME_OUTPUTS,
-    SURVIVED,
-    UNOBSERVED,
-    equivalence,
-    mutants,
-    observe,
-    score,
-)
-from automata.problem import Problem, load_problems
-from automata.spec import Spec, load_spec, spec_from_text
-from automata.trace import TraceSink
-from automata.verify import Verdict, verify
+from automata.cli.tools import mutate_command
+from automata.runtime.runner import execute
+from automata.runtime.events import Observer
+from automata.analysis.mutate import CAUGHT_BY_CHECK, CAUGHT_BY_RUN_ERROR, CAUGHT_BY_VERIFY, EQUIVALENT, EQUIVALENT_BISIMILAR, EQUIVALENT_SKIPPING, GAP, PROVED, SAME_OUTPUTS, SURVIVED, UNOBSERVED, equivalence, mutants, observe, score
+from automata.cli.problems import Problem, load_problems
+from automata.model.spec import Spec
+from automata.io.loader import load_spec, spec_from_text
+from automata.runtime.trace import TraceSink
+from automata.analysis.verify import Verdict, verify
 
 COUNTER_SPEC = """\
 automaton: A1
@@ -119,12 +104,13 @@ def make_problem(max_steps: int | None = None, quiet: bool = False, fussy: bool 
 
 @pytest.fixture(scope="module")
 def counter_spec() -> Spec:
-    return spec_from_text(COUNTER_SPEC, "counter.yaml", check_bindings=False)
+    return spec_from_text(COUNTER_SPEC, "counter.yaml")
 
 
 @pytest.fixture(scope="module")
 def counter_report(counter_spec: Spec):
-    return score(counter_spec, make_problem(max_steps=100), [("3",)], jobs=2)
+    problem = make_problem(max_steps=100)
+    return score(counter_spec, problem.verify_spec, problem.name, [("3",)], jobs=2)
 
 
 def outcome_of(report, description_part: str):
@@ -182,7 +168,8 @@ def test_an_input_that_cannot_be_asked_everywhere_is_left_out_where_it_fails(cou
 
 def test_a_difference_no_verification_observes_is_a_gap(counter_spec: Spec) -> None:
     """With a silent say_done, dropping it changes the automaton's outputs but no event: a real gap."""
-    report = score(counter_spec, make_problem(max_steps=100, quiet=True), [("3",)])
+    problem = make_problem(max_steps=100, quiet=True)
+    report = score(counter_spec, problem.verify_spec, problem.name, [("3",)])
     dropped = outcome_of(report, "on_enter action z2 dropped")
     assert (dropped.outcome, dropped.explanation) == (SURVIVED, GAP)
     assert "calls other outputs" in dropped.why
@@ -194,7 +181,7 @@ def test_equivalence_follows_pairs_of_states(counter_spec: Spec) -> None:
     text = COUNTER_SPEC.replace("  1: {name: Done", "  2: {name: Counting again}\n  1: {name: Done").replace(
         "arcs:\n", "arcs:\n  - {from: 2, to: 1, guard: \"x1\"}\n  - {from: 2, to: 0, guard: \"!x1 & !x2\", actions: [z1]}\n"
                    "  - {from: 2, to: 1, guard: \"!x1 & x2\", actions: [z3]}\n")
-    spec = spec_from_text(text, "counter.yaml", check_bindings=False)
+    spec = spec_from_text(text, "counter.yaml")
     counting = next(arc for arc in spec.arcs if arc.source == 0 and arc.actions == ("z1",))
     arcs = tuple(dataclasses.replace(arc, target=2) if arc is counting else arc for arc in spec.arcs)
     assert equivalence(spec, dataclasses.replace(spec, arcs=arcs)) == EQUIVALENT_BISIMILAR
@@ -207,7 +194,7 @@ def test_a_detour_without_outputs_is_proved_equivalent(counter_spec: Spec) -> No
     without outputs changes no input, so the detour cannot be seen, though the steps differ."""
     text = COUNTER_SPEC.replace("  1: {name: Done", "  2: {name: Checking once more}\n  1: {name: Done").replace(
         "arcs:\n", "arcs:\n  - {from: 2, to: 1, guard: \"x1\"}\n  - {from: 2, to: 0, guard: \"!x1\"}\n")
-    spec = spec_from_text(text, "counter.yaml", check_bindings=False)
+    spec = spec_from_text(text, "counter.yaml")
     stopping = next(arc for arc in spec.arcs if arc.source == 0 and arc.guard_text == "x1")
     detour = dataclasses.replace(spec, arcs=tuple(dataclasses.replace(arc, target=2) if arc is stopping else arc
                                                   for arc in spec.arcs))
@@ -220,7 +207,8 @@ def test_a_detour_without_outputs_is_proved_equivalent(counter_spec: Spec) -> No
 
 def test_a_mutant_that_never_stops_is_cut_by_the_step_budget(counter_spec: Spec) -> None:
     endless = next(mutant for mutant in mutants(counter_spec) if mutant.description.endswith("action z1 dropped"))
-    report = score(counter_spec, make_problem(max_steps=None), [("3",)], timeout=60.0)
+    problem = make_problem(max_steps=None)
+    report = score(counter_spec, problem.verify_spec, problem.name, [("3",)], timeout=60.0)
     result = next(result for result in report.results if result.mutant == endless)
     assert result.outcome == CAUGHT_BY_RUN_ERROR and "step budget" in result.detail
 
@@ -228,9 +216,10 @@ def test_a_mutant_that_never_stops_is_cut_by_the_step_budget(counter_spec: Spec)
 def test_a_spec_that_already_fails_cannot_be_scored(counter_spec: Spec) -> None:
     from automata.errors import InputError
 
-    broken = spec_from_text(COUNTER_SPEC.replace("on_enter: [z2]", "on_enter: []"), "counter.yaml", check_bindings=False)
+    broken = spec_from_text(COUNTER_SPEC.replace("on_enter: [z2]", "on_enter: []"), "counter.yaml")
     with pytest.raises(InputError, match="itself fails case 1"):
-        score(broken, make_problem(max_steps=100), [("3",)])
+        problem = make_problem(max_steps=100)
+        score(broken, problem.verify_spec, problem.name, [("3",)])
 
 
 def test_the_command_runs_the_suite_and_warns_of_arcs_it_never_takes(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
@@ -244,8 +233,8 @@ def test_the_command_runs_the_suite_and_warns_of_arcs_it_never_takes(monkeypatch
                 raise click.UsageError(f"unknown problem '{name}'")
             return problem
 
-    monkeypatch.setattr("automata.problem.load_problems", lambda: Registry())
-    monkeypatch.setattr("automata.spec.import_context", lambda path, near=None: CounterContext)
+    monkeypatch.setattr("automata.cli.problems.load_problems", lambda: Registry())
+    monkeypatch.setattr("automata.runtime.context.import_context", lambda path, near=None: CounterContext)
     runner = CliRunner()
     table = runner.invoke(mutate_command, [str(spec_file), "--problem", "counter"])
     assert table.exit_code == 0, table.output
@@ -330,7 +319,8 @@ def test_an_eight_puzzle_mutant_that_stops_in_the_wrong_final_state_is_caught() 
 
 def test_the_backtracking_spec_has_no_gap() -> None:
     spec = load_spec("specs/queens_backtracking.yaml")
-    report = score(spec, load_problems().get("queens"), load_problems().get("queens").suite_for(spec), jobs=2)
+    queens = load_problems().get("queens")
+    report = score(spec, queens.verify_spec, queens.name, queens.suite_for(spec), jobs=2)
     assert report.score == 1.0 and not report.gaps
     # The unobserved mutants are those of the unreachable arcs, or differ only where an invariant holds.
     starting = outcome_of(report, "initial state 1 instead of 0")
@@ -343,7 +333,7 @@ def test_the_backtracking_spec_has_no_gap() -> None:
 def test_the_knight_tour_suite_catches_every_mutant_not_proved_equivalent() -> None:
     spec = load_spec("specs/knight_tour.yaml")
     problem = load_problems().get("knight-tour")
-    report = score(spec, problem, problem.suite_for(spec), jobs=2)
+    report = score(spec, problem.verify_spec, problem.name, problem.suite_for(spec), jobs=2)
     survivors = [result for result in report.results if result.outcome == SURVIVED]
     assert survivors and all(result.explanation in PROVED for result in survivors)
     # Its arcs' guards are mutually exclusive, so trying two of them in the other order changes nothing.

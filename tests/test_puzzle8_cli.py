@@ -114,8 +114,8 @@ def test_space_refuses_the_fifteen_puzzle(capsys):
 
 
 def test_verify_exits_1_and_shows_the_divergence(capsys, monkeypatch):
-    from automata.paths import PROJECT_ROOT
-    from automata.spec import spec_from_text
+    from automata.io.files import PROJECT_ROOT
+    from automata.io.loader import spec_from_text
     from solvers.puzzle8 import automaton
 
     text = (PROJECT_ROOT / automaton.SPEC_PATH).read_text(encoding="utf-8")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.events import Recorder
-from automata.spec import spec_from_text
-from automata.paths import PROJECT_ROOT
+from automata.runtime.events import Recorder
+from automata.io.loader import spec_from_text
+from automata.io.files import PROJECT_ROOT
 from solvers.puzzle8 import automaton, iterative, recursive
 from solvers.puzzle8.heuristics import HEURISTICS
 from solvers.puzzle8.notation import format_grid, parse_position

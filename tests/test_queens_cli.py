@@ -8,7 +8,7 @@ import json
 import pytest
 
 from core_support import run_cli as invoke
-from automata.spec import load_spec
+from automata.io.loader import load_spec
 from solvers.queens.problem import PROBLEM
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from automata.errors import InputError
-from automata.events import NullObserver, Recorder
-from automata.verify import verify
+from automata.runtime.events import NullObserver, Recorder
+from automata.analysis.verify import verify
 from solvers.queens import explicit
 from solvers.queens.algorithms import QueensOptions
 from solvers.queens.board import check_placement

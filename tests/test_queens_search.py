@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.events import NullObserver, Recorder
-from automata.verify import verify
+from automata.runtime.events import NullObserver, Recorder
+from automata.analysis.verify import verify
 from solvers.queens import backtracking, mrv, prolog
 from solvers.queens.algorithms import ENUMERATING, QueensOptions, QueensResult, algorithm_module
 from solvers.queens.bitboard import BitBoard
@@ -157,7 +157,7 @@ def test_three_implementations_emit_the_same_events(algorithm, n):
 @pytest.mark.parametrize("algorithm", ENUMERATING)
 @pytest.mark.parametrize("n", range(1, 9))
 def test_code_generated_from_the_spec_emits_the_same_events(algorithm, n):
-    pytest.importorskip("automata.codegen")
+    pytest.importorskip("automata.io.codegen")
     opts = QueensOptions(n=n)
     module = MODULES[algorithm]
     verdict = verify({

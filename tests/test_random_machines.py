@@ -19,12 +19,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from automata.codegen import generate_source
-from automata.engine import execute
+from automata.io.codegen import generate_source
+from automata.runtime.runner import execute
 from automata.errors import RunError
-from automata.interpreter import interpret
-from automata.spec import Spec, spec_from_text
-from automata.trace import MemorySink, TraceSink
+from automata.runtime.interpreter import interpret
+from automata.model.spec import Spec
+from automata.io.loader import spec_from_text
+from automata.runtime.trace import MemorySink, TraceSink
 
 # An input method may answer with any truthy or falsy value: every runtime reads it as a bool.
 ANSWERS = st.one_of(st.booleans(), st.sampled_from([0, 1, None, "", "yes"]))
@@ -184,7 +185,7 @@ RUNTIMES = {
           suppress_health_check=[HealthCheck.too_slow])
 @given(machines())
 def test_engine_generated_code_and_interpreter_agree(machine: Machine) -> None:
-    spec = spec_from_text(machine.spec_text, "random_machine.yaml", check_bindings=False)
+    spec = spec_from_text(machine.spec_text, "random_machine.yaml")
     expected = outcome(RUNTIMES["transitions"], spec, machine.answers, machine.max_steps, traced=True)
     for name in ("generated", "interpreter"):
         assert outcome(RUNTIMES[name], spec, machine.answers, machine.max_steps, traced=True) == expected, name
@@ -195,7 +196,7 @@ def test_engine_generated_code_and_interpreter_agree(machine: Machine) -> None:
 
 
 def ending(machine: Machine) -> str:
-    spec = spec_from_text(machine.spec_text, "random_machine.yaml", check_bindings=False)
+    spec = spec_from_text(machine.spec_text, "random_machine.yaml")
     result, _, _ = outcome(interpret, spec, machine.answers, machine.max_steps, traced=False)
     if not isinstance(result, tuple):
         return "final"
@@ -224,7 +225,7 @@ def test_a_state_read_on_some_paths_only_is_exact(answers: tuple[Any, ...]) -> N
         "  - {from: 0, to: 0, guard: 'x3 | x2', actions: [z1]}",
         "  - {from: 0, to: 1, guard: '!x2 & x1 | !x3 & !x2'}",
     ])
-    spec = spec_from_text(text, "marker.yaml", check_bindings=False)
+    spec = spec_from_text(text, "marker.yaml")
     assert "(x2 if x2 is not UNREAD else (x2 := read_x2()))" in generate_source(spec)
     expected = outcome(RUNTIMES["transitions"], spec, answers, 30, traced=True)
     assert outcome(RUNTIMES["generated"], spec, answers, 30, traced=True) == expected

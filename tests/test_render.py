@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from automata import render
+from automata.io import diagrams as render
+from automata.io import drawing, labels
 from automata.errors import InputError
-from automata.render import (
-    arc_text, connection_diagram, dot_source, draw_specs, mermaid, stale_diagrams, transition_graph,
-)
-from automata.spec import load_spec
+from automata.io.labels import arc_text
+from automata.io.diagrams import connection_diagram, dot_source, transition_graph
+from automata.io.drawing import draw_specs, stale_diagrams
+from automata.io.mermaid import mermaid
+from automata.io.loader import load_spec
 
 DATA = Path(__file__).parent / "data"
 SEARCH = DATA / "render_search.yaml"  # one event, priorities, parallel arcs, two self-loops, on_enter
@@ -101,7 +103,7 @@ def test_long_arc_labels_break_after_the_slash(monkeypatch):
     spec = load_spec(SEARCH)
     longest = spec.arcs[-1]
     assert arc_text(spec, longest, wrap=True) == "5: x1 & x2 & x3 / z2, z4"
-    monkeypatch.setattr(render, "_ARC_LABEL_WIDTH", 10)
+    monkeypatch.setattr(labels, "_ARC_LABEL_WIDTH", 10)
     assert arc_text(spec, longest, wrap=True) == "5: x1 & x2 & x3 /\nz2, z4"
     assert arc_text(spec, longest) == "5: x1 & x2 & x3 / z2, z4"
 
@@ -237,7 +239,7 @@ def test_a_failed_render_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
             raise RuntimeError("layout crashed")
         return b"<svg/>"
 
-    monkeypatch.setattr(render, "_render", failing_render)
+    monkeypatch.setattr(drawing, "_render", failing_render)
     with pytest.raises(RuntimeError, match="layout crashed"):
         draw_specs([SEARCH, EVENTS], out, formats=("svg",))
     assert sorted(path.name for path in out.iterdir()) == ["render_search.gv"]

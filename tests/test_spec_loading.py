@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from automata.errors import SpecErrors
-from automata.guards import parse_guard
-from automata.spec import load_spec, spec_from_text
+from automata.errors import SpecError, SpecErrors
+from automata.model.guards import parse_guard
+from automata.io.loader import load_spec, spec_from_text
+from automata.runtime.context import check_bindings, context_class
 from core_support import COUNTER_SPEC
 
 
@@ -107,16 +108,25 @@ def test_guard_syntax_error_points_at_the_bad_token():
     assert error.message.startswith("guard syntax")
 
 
-def test_binding_to_a_method_the_context_lacks():
+def binding_error(text: str, tmp_path) -> SpecError:
+    spec_file = tmp_path / "counter.yaml"
+    spec_file.write_text(text)
+    with pytest.raises(SpecErrors) as raised:
+        check_bindings(load_spec(spec_file))
+    assert len(raised.value.errors) == 1
+    return raised.value.errors[0]
+
+
+def test_binding_to_a_method_the_context_lacks(tmp_path):
     text = COUNTER_SPEC.replace("call: count_one", "call: count_once")
-    error = only_error(text)
+    error = binding_error(text, tmp_path)
     assert error.loc.line == line_of(text, "call: count_once")
     assert "Counter does not have" in error.message and "did you mean 'count_one'" in error.hint
 
 
-def test_context_that_cannot_be_imported():
+def test_context_that_cannot_be_imported(tmp_path):
     text = COUNTER_SPEC.replace("core_support:Counter", "no_such_module:Counter")
-    error = only_error(text)
+    error = binding_error(text, tmp_path)
     assert error.loc.line == line_of(text, "no_such_module") and "cannot import" in error.message
 
 
@@ -141,7 +151,7 @@ def test_unknown_key_gets_a_suggestion():
 
 
 def test_all_defects_are_reported_together_in_file_order():
-    text = COUNTER_SPEC.replace("to: 1,", "to: 8,").replace("call: say_done", "call: say_goodbye")
+    text = COUNTER_SPEC.replace("to: 1,", "to: 8,").replace("x2: {doc", "x2: {dok")
     lines = [error.loc.line for error in errors_of(text)]
     assert len(lines) == 2 and lines == sorted(lines)
 
@@ -159,8 +169,8 @@ def test_guards_are_never_evaluated_as_python():
 
 
 def test_a_relative_path_is_looked_up_in_the_working_directory_then_the_project(tmp_path, monkeypatch):
-    from automata.paths import PROJECT_ROOT
-    from automata.spec import locate_spec
+    from automata.io.files import PROJECT_ROOT
+    from automata.io.loader import locate_spec
 
     monkeypatch.chdir(tmp_path)
     assert locate_spec("specs/knight_tour.yaml") == PROJECT_ROOT / "specs" / "knight_tour.yaml"
@@ -171,7 +181,7 @@ def test_a_relative_path_is_looked_up_in_the_working_directory_then_the_project(
 
 
 def test_names_sort_by_their_number():
-    from automata.spec import name_order
+    from automata.model.spec import name_order
 
     assert sorted(["x10", "x2", "x1"], key=name_order) == ["x1", "x2", "x10"]
 
@@ -181,11 +191,11 @@ def test_a_context_module_beside_the_spec_is_found(tmp_path):
     spec_file = tmp_path / "counter.yaml"
     spec_file.write_text(COUNTER_SPEC.replace("core_support:Counter", "beside_counter:BesideCounter"))
     spec = load_spec(spec_file)
-    assert spec.context_class().__name__ == "Counter"
+    assert context_class(spec).__name__ == "Counter"
 
 
 def test_a_context_module_found_nowhere_is_reported(tmp_path):
     spec_file = tmp_path / "counter.yaml"
     spec_file.write_text(COUNTER_SPEC.replace("core_support:Counter", "absent_module_xyz:Counter"))
     with pytest.raises(SpecErrors, match="cannot import the context module"):
-        load_spec(spec_file)
+        check_bindings(load_spec(spec_file))

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from automata.check import check_file
+from automata.analysis.check import check_file
 from automata.cli import main
-from automata.events import Recorder
-from automata.render import stale_diagrams
-from automata.spec import load_spec
-from automata.verify import verify
+from automata.runtime.events import Recorder
+from automata.io.drawing import stale_diagrams
+from automata.io.loader import load_spec
+from automata.analysis.verify import verify
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial.md"

@@ -1,4 +1,4 @@
-from automata.verify import verify
+from automata.analysis.verify import verify
 
 
 def counting(limit, change_at=None, result=None):

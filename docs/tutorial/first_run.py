@@ -1,9 +1,6 @@
 import sys
 
-from automata.engine import execute
-from automata.events import Recorder
-from automata.spec import load_spec
-from automata.trace import ProtocolSink
+from automata import ProtocolSink, Recorder, execute, load_spec
 
 from maze import Maze, MazeContext
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from automata.engine import execute
-from automata.events import Observer
-from automata.spec import Spec, load_spec
+from automata import Observer, Spec, execute, load_spec
 
 Cell = tuple[int, int]  # (row, column), counted from 0
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # tried in this order: east, south, west, north

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata import Observer
 
 from maze import Maze, MazeResult
 

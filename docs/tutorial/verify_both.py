@@ -1,7 +1,6 @@
 import sys
 
-from automata.spec import load_spec
-from automata.verify import verify
+from automata import load_spec, verify
 
 from maze import solve_with_automaton
 from reference import solve_iteratively

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from automata.engine import execute
-from automata.spec import Spec, load_spec
-from automata.trace import TraceSink
+from automata.runtime.runner import execute
+from automata.model.spec import Spec
+from automata.io.loader import load_spec
+from automata.runtime.trace import TraceSink
 from solvers.knight_tour.context import KnightTourContext
 from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 MAX_SIDE = 100
 MAX_CELLS = 10_000

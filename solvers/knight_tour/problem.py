@@ -9,24 +9,13 @@ from typing import Any
 
 import click
 
-from automata.cli_support import (
-    impl_option,
-    impls_to_verify,
-    open_sinks,
-    parse_board,
-    parse_cell,
-    print_json,
-    progress,
-    require_automaton_for_traces,
-    trace_options,
-    verdict_text,
-)
+from automata.cli.support import impl_option, impls_to_verify, open_sinks, parse_board, parse_cell, print_json, progress, require_automaton_for_traces, trace_options, verdict_text
 from automata.errors import InputError
-from automata.events import NullObserver
-from automata.problem import Problem
-from automata.spec import Spec
-from automata.trace import TraceSink
-from automata.verify import Verdict
+from automata.runtime.events import NullObserver
+from automata.cli.problems import Problem
+from automata.model.spec import Spec
+from automata.runtime.trace import TraceSink
+from automata.analysis.verify import Verdict
 from solvers.knight_tour import automaton
 from solvers.knight_tour.model import (
     DEFAULT_GOOD_RETURNS,

@@ -7,7 +7,7 @@ board is 10,000 calls deep, hence the deep stack.
 
 from __future__ import annotations
 
-from automata.recursion import call_with_deep_stack
+from automata.runtime.recursion import call_with_deep_stack
 from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from automata.engine import execute
+from automata.runtime.runner import execute
 from automata.errors import RunError
-from automata.events import Observer
-from automata.spec import Spec, load_spec
-from automata.trace import TraceSink
+from automata.runtime.events import Observer
+from automata.model.spec import Spec
+from automata.io.loader import load_spec
+from automata.runtime.trace import TraceSink
 
 from .context import EightPuzzleContext
 from .puzzle import Puzzle

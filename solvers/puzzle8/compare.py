@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import factorial
 
-from automata.events import NullObserver
+from automata.runtime.events import NullObserver
 
 from . import iterative
 from .heuristics import HEURISTICS

@@ -3,7 +3,7 @@ program's variables (the search model and the frontier)."""
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 from automata.errors import RunError
 
 from .puzzle import Puzzle

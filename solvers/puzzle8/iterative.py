@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from .puzzle import Puzzle
 from .search import Frontier, SearchModel, SearchResult

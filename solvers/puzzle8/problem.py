@@ -7,22 +7,13 @@ from pathlib import Path
 
 import click
 
-from automata.cli_support import (
-    impl_option,
-    impls_to_verify,
-    open_sinks,
-    print_json,
-    progress,
-    require_automaton_for_traces,
-    trace_options,
-    verdict_text,
-)
+from automata.cli.support import impl_option, impls_to_verify, open_sinks, print_json, progress, require_automaton_for_traces, trace_options, verdict_text
 from automata.errors import InputError
-from automata.events import NullObserver, Observer
-from automata.problem import Problem
-from automata.spec import Spec
-from automata.trace import TraceSink
-from automata.verify import Verdict, verify
+from automata.runtime.events import NullObserver, Observer
+from automata.cli.problems import Problem
+from automata.model.spec import Spec
+from automata.runtime.trace import TraceSink
+from automata.analysis.verify import Verdict, verify
 
 from . import automaton, iterative, recursive
 from .compare import compare, format_table

@@ -26,8 +26,8 @@ from bisect import insort
 from dataclasses import dataclass, field
 from enum import Enum
 
-from automata.events import Observer
-from automata.recursion import call_with_deep_stack
+from automata.runtime.events import Observer
+from automata.runtime.recursion import call_with_deep_stack
 
 from .puzzle import Puzzle
 from .search import UNBOUNDED, Key, Node, SearchModel, SearchResult

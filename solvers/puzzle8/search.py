@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from .board import Position
 from .puzzle import Puzzle

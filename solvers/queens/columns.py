@@ -11,7 +11,7 @@ the queens on the board are the explicit stack (the last queen placed is the top
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from solvers.queens.algorithms import QueensResult
 from solvers.queens.bitboard import BitBoard

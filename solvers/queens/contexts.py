@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from automata.engine import execute
-from automata.spec import Spec, load_spec
+from automata.runtime.runner import execute
+from automata.model.spec import Spec
+from automata.io.loader import load_spec
 
 from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 from solvers.queens.columns import ColumnSearch

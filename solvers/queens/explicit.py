@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from automata.engine import execute
-from automata.events import Observer
-from automata.spec import Spec, load_spec
-from automata.trace import TraceSink
+from automata.runtime.runner import execute
+from automata.runtime.events import Observer
+from automata.model.spec import Spec
+from automata.io.loader import load_spec
+from automata.runtime.trace import TraceSink
 
 from solvers.queens.algorithms import QueensOptions, QueensResult
 from solvers.queens.explicit_context import ExplicitContext

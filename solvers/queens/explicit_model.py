@@ -15,7 +15,7 @@ Nodes are counted like the searches count them: the empty board plus one per que
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from solvers.queens.explicit_plan import Run, plan
 

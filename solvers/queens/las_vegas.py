@@ -14,12 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from automata.engine import execute
+from automata.runtime.runner import execute
 from automata.errors import InputError
-from automata.events import NullObserver, Observer
-from automata.recursion import call_with_deep_stack
-from automata.spec import Spec, load_spec
-from automata.trace import TraceSink
+from automata.runtime.events import NullObserver, Observer
+from automata.runtime.recursion import call_with_deep_stack
+from automata.model.spec import Spec
+from automata.io.loader import load_spec
+from automata.runtime.trace import TraceSink
 
 from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 from solvers.queens.lv_context import LasVegasContext

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 
 class LasVegasModel:

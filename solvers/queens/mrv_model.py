@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from solvers.queens.algorithms import QueensResult
 from solvers.queens.bitboard import BitBoard, mask_members

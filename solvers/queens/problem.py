@@ -15,23 +15,13 @@ from typing import Any
 
 import click
 
-from automata.cli_support import (
-    IMPLEMENTATIONS,
-    impl_option,
-    impls_to_verify,
-    open_sinks,
-    parse_int_list,
-    print_json,
-    require_automaton_for_traces,
-    trace_options,
-    verdict_text,
-)
+from automata.cli.support import IMPLEMENTATIONS, impl_option, impls_to_verify, open_sinks, parse_int_list, print_json, require_automaton_for_traces, trace_options, verdict_text
 from automata.errors import InputError
-from automata.events import NullObserver, Observer
-from automata.problem import Problem
-from automata.spec import Spec
-from automata.trace import TraceSink
-from automata.verify import Verdict, verify
+from automata.runtime.events import NullObserver, Observer
+from automata.cli.problems import Problem
+from automata.model.spec import Spec
+from automata.runtime.trace import TraceSink
+from automata.analysis.verify import Verdict, verify
 
 from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
 from solvers.queens.board import check_placement, fundamental

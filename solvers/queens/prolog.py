@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from automata.events import Observer
-from automata.recursion import call_with_deep_stack
-from automata.spec import Spec
+from automata.runtime.events import Observer
+from automata.runtime.recursion import call_with_deep_stack
+from automata.model.spec import Spec
 
 from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 from solvers.queens.columns import ColumnSearch, fill_iteratively, last_column_first, natural_order

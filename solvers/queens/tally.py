@@ -15,7 +15,7 @@ queen put on the board (chosen or forced) is one more.
 
 from __future__ import annotations
 
-from automata.events import Observer
+from automata.runtime.events import Observer
 
 from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 

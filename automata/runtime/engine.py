@@ -11,15 +11,16 @@ incomplete.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from transitions import Machine, State
 
-from .errors import InputError, no_arc_enabled, step_limit_reached
-from .guards import compile_cached_guard, variables_of
-from .spec import ArcDecl, Spec
+from ..errors import InputError, no_arc_enabled, step_limit_reached
+from ..model.guards import variables_of
+from ..model.spec import ArcDecl, Spec
+from .compiled_guards import compile_cached_guard
 from .trace import StepRecord, TraceSink
 
 DEFAULT_MAX_STEPS = 1_000_000_000
@@ -216,24 +217,3 @@ def bind(context: object, method: str, name: str) -> Callable[[], Any]:
         return getattr(context, method)
     except AttributeError:
         raise InputError(f"{name} calls '{method}', which {type(context).__name__} does not have") from None
-
-
-ENGINES = ("transitions", "generated")
-
-
-def execute(
-    spec: Spec,
-    context: object,
-    engine: str = "transitions",
-    sinks: Iterable[TraceSink] = (),
-    max_steps: int | None = None,
-) -> RunSummary:
-    """Run `spec` on `context` until a final state; `engine` picks the runtime (see ENGINES)."""
-    sinks = tuple(sinks)
-    if engine == "transitions":
-        return Automaton(spec, context, sinks, max_steps).run()
-    if engine == "generated":
-        from .codegen import run_generated
-
-        return run_generated(spec, context, sinks, max_steps)
-    raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .spec import Spec
+    from ..model.spec import Spec
 
 
 @dataclass(frozen=True, slots=True)

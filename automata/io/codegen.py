@@ -2,9 +2,8 @@
 
 The methodology turns a transition graph into code isomorphically: one variable holds the state's
 number, a switch has one branch per state, and each branch tests the state's arcs in the order they
-are tried, runs the arc's actions and sets the new state. `generate_source` writes that module;
-`run_generated` runs the committed module of a spec (or, when the spec object differs from its file,
-e.g. a mutant, the module generated for it in memory).
+are tried, runs the arc's actions and sets the new state. `generate_source` writes that module
+(automata.runtime.generated runs it).
 
 The generated code behaves exactly like the transitions engine, trace records included: guards are
 Python `and`/`or`/`not` expressions, which short-circuit left to right as the engine does, and each
@@ -22,122 +21,19 @@ in-memory spec is safe by construction.
 from __future__ import annotations
 
 import hashlib
-import importlib
-import itertools
 import keyword
-import linecache
 import re
-import weakref
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
-from .engine import RunSummary
-from .guards import And, Const, Guard, Not, Or, Var, variables_of
-from .paths import PROJECT_ROOT, SPECS_DIR, writing
-from .spec import ArcDecl, Spec, StateDecl, load_spec, locate_spec, name_order
-from .trace import TraceSink
+from ..model.guards import And, Const, Guard, Not, Or, Var, variables_of
+from ..model.spec import Spec, StateDecl, name_order
+from .files import PROJECT_ROOT, SPECS_DIR, writing
+from .loader import load_spec, locate_spec
+from .read_plan import ALREADY_READ, EITHER, FIRST_READING, Path_, ReadPlan, plan_reads
 
 GENERATED_PACKAGE = "generated"
 GENERATED_DIR = PROJECT_ROOT / GENERATED_PACKAGE
-
-# A state testing more inputs than this is not simulated (2**12 valuations): every test of an
-# input is then written in the general form that checks the UNREAD marker. Still exact, just longer.
-MAX_ANALYSED_INPUTS = 12
-
-Path_ = tuple[int, ...]  # a node's position in a state's guards: (arc position, child index, ...)
-
-# How a test of an input is written: the input is surely read already in this step, this test is surely
-# its first reading, or either, depending on the path taken through the guards before it.
-ALREADY_READ, FIRST_READING, EITHER = "already read", "first reading", "either"
-
-
-# ---------------------------------------------------------------------------------------------
-# Which tests of an input are its first reading in the step
-
-
-@dataclass(frozen=True)
-class _ReadPlan:
-    """For one state: how each input test is written, and what the no-arc branch must read."""
-
-    occurrence: dict[Path_, str]  # position of a Var in the guards -> ALREADY_READ, FIRST_READING or EITHER
-    tests: tuple[tuple[str, str], ...]  # (input, status) of every Var in the guards
-    at_fallthrough: dict[str, str]  # input -> ALREADY_READ, FIRST_READING or EITHER when no arc is enabled
-    complete: bool  # some arc is enabled for every valuation: no fall-through branch needed
-    last_always_enabled: bool = False  # the last arc's test, once reached, is true and reads nothing new
-
-    def needs_marker(self) -> list[str]:
-        """Inputs that some test finds read on some paths and unread on others: they start the step UNREAD."""
-        names = {name for name, status in (*self.tests, *self.at_fallthrough.items()) if status == EITHER}
-        return sorted(names, key=name_order)
-
-
-def _var_occurrences(guard: Guard, path: Path_) -> Iterable[tuple[Path_, Var]]:
-    if isinstance(guard, Var):
-        yield path, guard
-    elif isinstance(guard, Not):
-        yield from _var_occurrences(guard.operand, path + (0,))
-    elif isinstance(guard, (And, Or)):
-        for position, operand in enumerate(guard.operands):
-            yield from _var_occurrences(operand, path + (position,))
-
-
-def _plan_reads(arcs: Sequence[ArcDecl]) -> _ReadPlan:
-    tested = variables_of(arc.guard for arc in arcs)
-    occurrences = [(path, var) for position, arc in enumerate(arcs) for path, var in _var_occurrences(arc.guard, (position,))]
-    if len(tested) > MAX_ANALYSED_INPUTS:
-        return _ReadPlan({path: EITHER for path, _ in occurrences}, tuple((var.name, EITHER) for _, var in occurrences),
-                         {name: EITHER for name in tested}, False)
-
-    seen: dict[Path_, set[str]] = {path: set() for path, _ in occurrences}
-    at_end: dict[str, set[str]] = {name: set() for name in tested}
-    complete = True
-    last_always_enabled = bool(arcs)
-    last = len(arcs) - 1
-    for bits in itertools.product((False, True), repeat=len(tested)):
-        values = dict(zip(tested, bits))
-        read: set[str] = set()
-
-        def evaluate(guard: Guard, path: Path_) -> bool:
-            if isinstance(guard, Const):
-                return guard.value
-            if isinstance(guard, Var):
-                seen[path].add(ALREADY_READ if guard.name in read else FIRST_READING)
-                read.add(guard.name)
-                return values[guard.name]
-            if isinstance(guard, Not):
-                return not evaluate(guard.operand, path + (0,))
-            if isinstance(guard, And):
-                return all(evaluate(operand, path + (i,)) for i, operand in enumerate(guard.operands))
-            return any(evaluate(operand, path + (i,)) for i, operand in enumerate(guard.operands))
-
-        enabled = False
-        for position, arc in enumerate(arcs):
-            if position == last:
-                known = set(read)
-                enabled = evaluate(arc.guard, (position,))
-                if not enabled or not read <= known:
-                    last_always_enabled = False
-            else:
-                enabled = evaluate(arc.guard, (position,))
-            if enabled:
-                break
-        if not enabled:
-            complete = False
-            for name in tested:
-                at_end[name].add(ALREADY_READ if name in read else FIRST_READING)
-
-    def status(found: set[str]) -> str:
-        return found.pop() if len(found) == 1 else EITHER  # never evaluated: any form is right, pick the safe one
-
-    occurrence = {path: status(set(found)) for path, found in seen.items()}
-    tests = tuple((var.name, occurrence[path]) for path, var in occurrences)
-    fallthrough = {} if complete else {name: status(set(found)) for name, found in at_end.items()}
-    return _ReadPlan(occurrence, tests, fallthrough, complete, last_always_enabled)
-
 
 # ---------------------------------------------------------------------------------------------
 # Writing the module
@@ -150,7 +46,7 @@ def _comment(text: str, limit: int = 120) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
-def _guard_code(guard: Guard, path: Path_, plan: _ReadPlan) -> str:
+def _guard_code(guard: Guard, path: Path_, plan: ReadPlan) -> str:
     if isinstance(guard, Const):
         return "True" if guard.value else "False"
     if isinstance(guard, Var):
@@ -211,7 +107,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     location = _spec_location(spec)
     finals = sorted(number for number, state in spec.states.items() if state.final)
     running = [state for number, state in sorted(spec.states.items()) if not state.final]
-    plans = {state.number: _plan_reads(spec.arcs_from(state.number)) for state in running}
+    plans = {state.number: plan_reads(spec.arcs_from(state.number)) for state in running}
 
     # No text of the spec goes into the docstring: a docstring cannot be escaped the way a literal
     # can, so the spec's name and path appear only as the repr'd constants below.
@@ -228,10 +124,10 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0, '"""')
     out.add(0)
     marker_needed = any(plan.needs_marker() for plan in plans.values())
-    out.add(0, f"from automata.codegen_runtime import {'UNREAD, ' if marker_needed else ''}StepTracer, bind")
-    out.add(0, "from automata.engine import DEFAULT_MAX_STEPS, RunSummary")
     out.add(0, "from automata.errors import no_arc_enabled, step_limit_reached")
-    out.add(0, "from automata.spec import load_spec")
+    out.add(0, "from automata.runtime.support import (")
+    out.add(1, f"DEFAULT_MAX_STEPS, {'UNREAD, ' if marker_needed else ''}RunSummary, StepTracer, bind, load_spec,")
+    out.add(0, ")")
     out.add(0)
     out.add(0, f"SPEC_PATH = {location!r}")
     out.add(0, f"SPEC_HASH = {spec_hash(spec_text)!r}" if spec_text is not None else "SPEC_HASH = None  # generated in memory")
@@ -314,7 +210,7 @@ def _write_bindings(out: _Lines, spec: Spec) -> None:
             out.add(1, f"{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
 
 
-def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: _ReadPlan, indent: int, traced: bool) -> None:
+def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: ReadPlan, indent: int, traced: bool) -> None:
     arcs = spec.arcs_from(state.number)
     out.add(indent, f"case {state.number}:  # {_comment(state.label)} (line {state.loc.line})")
     body = indent + 1
@@ -374,7 +270,7 @@ def source_for(spec: Spec) -> tuple[str, bool]:
     path = locate_spec(spec.path)
     if path.is_file():
         text = path.read_text(encoding="utf-8")
-        if load_spec(path, check_bindings=False) == spec:
+        if load_spec(path) == spec:
             return generate_source(spec, text), True
     return generate_source(spec), False
 
@@ -437,64 +333,3 @@ def stale_modules(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) ->
     for extra in sorted(set(out_dir.glob("*.py")) - expected):
         problems.append(f"{extra.name} has no spec in {specs_dir.name}/")
     return problems
-
-
-RunFunction = Callable[..., RunSummary]
-
-
-def _committed_run(spec: Spec, source: str) -> RunFunction | None:
-    """The committed module's `run` when its text is exactly `source`; None otherwise."""
-    path = module_path(spec)
-    if not path.is_file() or path.read_text(encoding="utf-8") != source:
-        return None
-    module: ModuleType
-    try:
-        module = importlib.import_module(f"{GENERATED_PACKAGE}.{module_name(spec)}")
-    except ImportError:  # the package is not on sys.path (e.g. not installed): the file is what counts
-        return _compiled_run(source, str(path))
-    if Path(module.__file__ or "").resolve() != path.resolve():
-        return _compiled_run(source, str(path))
-    return module.run
-
-
-@lru_cache(maxsize=64)
-def _compiled_run(source: str, filename: str) -> RunFunction:
-    """Compile generated text (only ever codegen's own output) and return its `run`."""
-    code = compile(source, filename, "exec")
-    # Let tracebacks show the generated lines even when the text exists only in memory.
-    linecache.cache.setdefault(filename, (len(source), None, source.splitlines(keepends=True), filename))
-    namespace: dict[str, Any] = {"__name__": f"{GENERATED_PACKAGE}.{Path(filename).stem}"}
-    exec(code, namespace)
-    return namespace["run"]
-
-
-# Memo: spec object (by identity, while it lives) -> its run function. A Spec is immutable, so the
-# code generated for it never changes; the memo spares sweeps that run one spec thousands of times
-# from regenerating and comparing its text on every run.
-_RUN_OF_SPEC: dict[int, tuple[weakref.ref, RunFunction]] = {}
-
-
-def compiled_run(spec: Spec) -> RunFunction:
-    """The `run` function of the code generated for `spec`: the committed module when it is up to
-    date with the spec, else the same code generated and compiled in memory."""
-    known = _RUN_OF_SPEC.get(id(spec))
-    if known is not None and known[0]() is spec:
-        return known[1]
-    run = _choose_run(spec)
-    key = id(spec)
-    _RUN_OF_SPEC[key] = (weakref.ref(spec, lambda _: _RUN_OF_SPEC.pop(key, None)), run)
-    return run
-
-
-def _choose_run(spec: Spec) -> RunFunction:
-    source, from_file = source_for(spec)
-    if from_file:
-        committed = _committed_run(spec, source)
-        if committed is not None:
-            return committed
-    return _compiled_run(source, f"<generated from {spec.path}>")
-
-
-def run_generated(spec: Spec, context: object, sinks: Iterable[TraceSink] = (), max_steps: int | None = None) -> RunSummary:
-    """Run the code generated from `spec` on `context` (what `execute(..., engine="generated")` does)."""
-    return compiled_run(spec)(context, tuple(sinks), max_steps, spec)

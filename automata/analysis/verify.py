@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .events import Event, Recorder, format_event
+from ..runtime.events import Event, Recorder, format_event
 
 Implementation = Callable[[Any], Any]
 

@@ -5,9 +5,9 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SPECS_DIR = PROJECT_ROOT / "specs"
 DIAGRAMS_DIR = PROJECT_ROOT / "diagrams"
 

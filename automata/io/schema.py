@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-_SCHEMA = Path(__file__).resolve().parent / "schema" / "spec.schema.json"
+_SCHEMA = Path(__file__).resolve().parent / "data" / "spec.schema.json"
 
 
 def schema_path() -> Path:

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import RunError
+from ..model.guards import And, Const, Guard, Not, Or, Var
+from ..model.spec import ArcDecl, Spec
 from .engine import DEFAULT_MAX_STEPS, RunSummary
-from .errors import RunError
-from .guards import And, Const, Guard, Not, Or, Var
-from .spec import ArcDecl, Spec
 from .trace import StepRecord, TraceSink
 
 Read = Callable[[str], object]

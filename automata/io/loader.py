@@ -1,4 +1,4 @@
-"""The spec data model and its YAML loader.
+"""Loading a spec from YAML.
 
 The loader works on PyYAML's node tree (safe loader, nothing is ever evaluated) so that every
 value keeps its line and column, and every defect found here or later can point into the file.
@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib
 import re
-import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,138 +18,11 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Loc, SpecError, SpecErrors
-from .guards import ALWAYS, Guard, GuardSyntaxError, parse_guard
-from .paths import display_path, project_path
-
-# ---------------------------------------------------------------------------------------------
-# The data model
-
-
-@dataclass(frozen=True)
-class EventDecl:
-    name: str
-    doc: str
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class InputDecl:
-    name: str
-    doc: str
-    call: str
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class OutputDecl:
-    name: str
-    doc: str
-    call: str
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class StateDecl:
-    number: int
-    name: str
-    doc: str
-    final: bool
-    on_enter: tuple[str, ...]
-    may_stay: bool
-    loc: Loc
-
-    @property
-    def label(self) -> str:
-        return f"{self.number}. {self.name}"
-
-
-@dataclass(frozen=True)
-class ArcDecl:
-    index: int  # position in the file's `arcs` list, 0-based: the arc's identity in traces
-    source: int
-    target: int
-    event: str
-    guard: Guard
-    guard_text: str  # as written ("" when omitted)
-    actions: tuple[str, ...]
-    priority: int | None
-    loc: Loc
-    guard_loc: Loc
-
-    @property
-    def label(self) -> str:
-        """The methodology's arc label: `guard / actions`."""
-        guard = "" if self.guard == ALWAYS else str(self.guard)
-        actions = ", ".join(self.actions)
-        text = f"{guard} / {actions}" if actions else guard
-        return text.strip() or "1"
-
-
-@dataclass(frozen=True)
-class Spec:
-    path: str
-    automaton: str
-    title: str
-    description: str
-    source: str
-    context: str  # "package.module:Class"
-    initial: int
-    step_event: str
-    events: Mapping[str, EventDecl]
-    inputs: Mapping[str, InputDecl]
-    outputs: Mapping[str, OutputDecl]
-    states: Mapping[int, StateDecl]
-    arcs: tuple[ArcDecl, ...]
-    loc: Loc = field(compare=False)
-
-    @property
-    def stem(self) -> str:
-        return Path(self.path).stem
-
-    def arcs_from(self, state: int, event: str | None = None) -> list[ArcDecl]:
-        """The arcs leaving `state` on `event`, in the order they are tried: priority, then file order."""
-        event = event or self.step_event
-        chosen = [arc for arc in self.arcs if arc.source == state and arc.event == event]
-        return sorted(chosen, key=lambda arc: (arc.priority is None, arc.priority or 0, arc.index))
-
-    def outputs_of(self, arc: ArcDecl) -> tuple[str, ...]:
-        """What taking `arc` runs, in order: its actions, then its target's `on_enter` actions."""
-        return arc.actions + self.states[arc.target].on_enter
-
-    def context_class(self) -> type:
-        """Import the context class the spec binds to (the loader has already checked it exists)."""
-        return import_context(self.context)
-
-
-def name_order(name: str) -> tuple[int, str]:
-    """Sort key for the methodology's names, by number: x2 before x10."""
-    digits = re.sub(r"\D", "", name)
-    return (int(digits) if digits else -1, name)
-
-
-def import_context(path: str, near: Path | None = None) -> type:
-    """Import `package.module:Class`. A module that is not importable as it stands is looked for
-    beside the spec (`near`), the way pytest finds a test's folder: a spec of one's own then
-    works next to its context module without setting PYTHONPATH."""
-    module_name, _, class_name = path.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        top_level = module_name.partition(".")[0]
-        if near is None or error.name != top_level or not _has_module(near, top_level):
-            raise
-        sys.path.insert(0, str(near))
-        module = importlib.import_module(module_name)
-    return getattr(module, class_name)
-
-
-def _has_module(folder: Path, name: str) -> bool:
-    return (folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading
+from ..errors import Loc, SpecError, SpecErrors
+from ..model.guards import ALWAYS, Guard, GuardSyntaxError, parse_guard
+from ..model.names import AUTOMATON_NAME, DECLARED_NAME, METHOD_NAME
+from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
+from .files import display_path, project_path
 
 _TOP_KEYS = {
     "automaton", "title", "description", "source", "context", "initial", "step_event",
@@ -163,19 +33,10 @@ _EVENT_KEYS = {"doc"}
 _IO_KEYS = {"doc", "call"}
 _STATE_KEYS = {"name", "doc", "final", "on_enter", "may_stay"}
 _ARC_KEYS = {"from", "to", "event", "guard", "actions", "priority"}
-# Every name that generated code uses as an identifier is checked with `re.fullmatch` on ASCII:
-# `$` would let a trailing newline through, and `\d` would accept digits of other scripts.
-_NAME_PATTERN = {
-    "event": re.compile(r"e[0-9]{1,9}", re.ASCII),
-    "input": re.compile(r"x[0-9]{1,9}", re.ASCII),
-    "output": re.compile(r"z[0-9]{1,9}", re.ASCII),
-}
-AUTOMATON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}", re.ASCII)
-METHOD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}", re.ASCII)
 _YAML11_BOOLEANS = {"y", "yes", "n", "no", "on", "off", "true", "false"}
 
 
-def load_spec(path: str | Path, *, check_bindings: bool = True) -> Spec:
+def load_spec(path: str | Path) -> Spec:
     """Load and check a spec file. Relative paths are resolved against the working directory first,
     then against the project root. Raises SpecErrors listing every defect found.
 
@@ -186,9 +47,9 @@ def load_spec(path: str | Path, *, check_bindings: bool = True) -> Spec:
     try:
         stat = candidate.stat()
     except OSError:
-        return _load_spec_file(candidate, None, check_bindings)
+        return _load_spec_file(candidate, None)
     # The working directory is part of the key: locations in messages are shown relative to it.
-    return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), check_bindings, Path.cwd())
+    return _load_spec_file(candidate.resolve(), (stat.st_mtime_ns, stat.st_size), Path.cwd())
 
 
 def locate_spec(path: str | Path) -> Path:
@@ -202,7 +63,7 @@ def locate_spec(path: str | Path) -> Path:
 
 
 @functools.lru_cache(maxsize=64)
-def _load_spec_file(candidate: Path, version: tuple[int, int] | None, check_bindings: bool, cwd: Path | None = None) -> Spec:
+def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path | None = None) -> Spec:
     shown = display_path(candidate)
     try:
         text = candidate.read_text(encoding="utf-8")
@@ -210,10 +71,10 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, check_bind
         raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", "check the path; specs live in specs/")])
     except (OSError, UnicodeDecodeError) as error:
         raise SpecErrors([SpecError(Loc(shown, 1, 1), f"cannot read the spec: {error}")])
-    return spec_from_text(text, shown, check_bindings=check_bindings)
+    return spec_from_text(text, shown)
 
 
-def spec_from_text(text: str, filename: str = "<spec>", *, check_bindings: bool = True) -> Spec:
+def spec_from_text(text: str, filename: str = "<spec>") -> Spec:
     """Build a Spec from YAML text; `filename` is used in error locations."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -222,7 +83,7 @@ def spec_from_text(text: str, filename: str = "<spec>", *, check_bindings: bool 
     builder = _Builder(filename)
     if root is None:
         raise SpecErrors([SpecError(Loc(filename, 1, 1), "the spec is empty", "see docs/spec-format.md")])
-    spec = builder.build(root, check_bindings=check_bindings)
+    spec = builder.build(root)
     if builder.errors or spec is None:
         raise SpecErrors(builder.errors)
     return spec
@@ -361,7 +222,7 @@ class _Builder:
 
     # -- sections -------------------------------------------------------------------------------
 
-    def build(self, root: Node, *, check_bindings: bool) -> Spec | None:
+    def build(self, root: Node) -> Spec | None:
         top = self.keyed(root, "the spec", _TOP_KEYS)
         if not isinstance(root, MappingNode):
             return None
@@ -396,14 +257,16 @@ class _Builder:
             self.error(value("initial"), f"initial state {initial} is not declared",
                        f"declared states are {_listing(states)}")
         arcs = self.arcs(value("arcs"), states, events, inputs, outputs, step_event)
-        if check_bindings and context and value("context") is not None:
-            self.bindings(value("context"), context, inputs, outputs)
+        if value("context") is not None and context and ":" not in context:
+            self.error(value("context"), f"context '{context}' is not of the form package.module:Class",
+                       "e.g. solvers.knight_tour.context:KnightTourContext")
         if self.errors:
             return None
         return Spec(
             path=self.filename, automaton=automaton, title=title, description=description, source=source,
             context=context, initial=initial if initial is not None else 0, step_event=step_event,
             events=events, inputs=inputs, outputs=outputs, states=states, arcs=arcs, loc=self.loc(root),
+            context_loc=self.loc(value("context")) if value("context") is not None else self.loc(root),
         )
 
     def declarations(self, node: Node | None, kind: str, factory: Callable[..., Any]) -> dict[str, Any]:
@@ -417,8 +280,8 @@ class _Builder:
             name = self.text(key_node, f"{kind} name")
             if name is None:
                 continue
-            if not _NAME_PATTERN[kind].fullmatch(name):
-                letter = _NAME_PATTERN[kind].pattern[0]
+            if not DECLARED_NAME[kind].fullmatch(name):
+                letter = DECLARED_NAME[kind].pattern[0]
                 self.error(key_node, f"{kind} name '{name}' does not follow the methodology's naming",
                            f"name {kind}s {letter}0, {letter}1, ...; describe them with `doc`")
                 continue
@@ -543,26 +406,6 @@ class _Builder:
         known = ", ".join(declared) or "none"
         hint = f"did you mean '{close[0]}'? " if close else ""
         self.error(node, f"undefined {kind} '{name}'", f"{hint}declared {kind}s: {known}; declare it under `{kind}s:`")
-
-    def bindings(self, node: Node, context: str, inputs: Mapping[str, InputDecl], outputs: Mapping[str, OutputDecl]) -> None:
-        if ":" not in context:
-            self.error(node, f"context '{context}' is not of the form package.module:Class",
-                       "e.g. solvers.knight_tour.context:KnightTourContext")
-            return
-        spec_file = Path(self.filename)
-        try:
-            cls = import_context(context, spec_file.resolve().parent if spec_file.is_file() else None)
-        except ImportError as error:
-            self.error(node, f"cannot import the context module: {error}", "check the module path inside the project")
-            return
-        except AttributeError:
-            self.error(node, f"the module has no class '{context.partition(':')[2]}'", "check the class name")
-            return
-        for decl in (*inputs.values(), *outputs.values()):
-            if not callable(getattr(cls, decl.call, None)):
-                close = difflib.get_close_matches(decl.call, [n for n in dir(cls) if not n.startswith("_")], n=1)
-                hint = f"did you mean '{close[0]}'?" if close else f"add a method `{decl.call}(self)` to {cls.__name__}"
-                self.errors.append(SpecError(decl.loc, f"{decl.name} calls '{decl.call}', which {cls.__name__} does not have", hint))
 
 
 def _describe(node: Node, value: Any) -> str:

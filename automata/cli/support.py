@@ -6,13 +6,13 @@ import contextlib
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import click
 
-from .trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
-from .verify import Verdict
+from ..analysis.verify import Verdict
+from ..runtime.trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
 
 T = TypeVar("T")
 

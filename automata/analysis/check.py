@@ -17,9 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import Loc, SpecErrors
-from .guards import And, Const, Guard, Not, Or, Var
-from .spec import ArcDecl, Spec, StateDecl, load_spec, name_order
+from ..errors import Loc, SpecErrors
+from ..io.loader import load_spec
+from ..model.guards import And, Const, Guard, Not, Var
+from ..model.spec import ArcDecl, Spec, StateDecl, name_order
 
 ERROR = "error"
 WARNING = "warning"

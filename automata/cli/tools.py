@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from .cli_support import print_json
-from .paths import display_path
+from ..io.files import display_path
+from .support import print_json
 
 
 @click.command("codegen")
@@ -26,7 +26,13 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
     `automata codegen SPEC -o FILE.py` writes one module; `automata codegen --all` rewrites the
     committed package generated/ (one module per spec in specs/).
     """
-    from .codegen import GENERATED_DIR, source_of_file, stale_modules, write_all, write_module
+    from ..io.codegen import (
+        GENERATED_DIR,
+        source_of_file,
+        stale_modules,
+        write_all,
+        write_module,
+    )
 
     if all_specs == bool(spec_file):
         raise click.UsageError("give either one SPEC file or --all")
@@ -74,14 +80,20 @@ def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout:
     `automata mutate specs/knight_tour.yaml --problem knight-tour --board 5x5 --start 1,1`;
     write them after `--` when one has the same name as an option of mutate.
     """
-    from .mutate import coverage_warnings, mutants, report_json, report_table, score, suite_of
-    from .problem import load_problems
-    from .spec import load_spec
+    from ..analysis.mutate import (
+        coverage_warnings,
+        mutants,
+        report_json,
+        report_table,
+        score,
+    )
+    from ..io.loader import load_spec
+    from .problems import load_problems
 
     spec = load_spec(spec_file)
     registry = load_problems()
     problem = registry.get(problem_name) if problem_name else registry.owner_of(spec_file)
-    cases = suite_of(problem, spec, verify_args)
+    cases = (tuple(verify_args),) if verify_args else (problem.suite_for(spec) or ((),))
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
 
@@ -92,7 +104,9 @@ def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout:
                     length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
             bars[0].update(1)
 
-        report = score(spec, problem, cases, jobs=jobs, timeout=timeout, progress=advance)
+        if problem.verify_spec is None:
+            raise click.UsageError(f"problem '{problem.name}' cannot verify a spec, which automata mutate needs")
+        report = score(spec, problem.verify_spec, problem.name, cases, jobs=jobs, timeout=timeout, progress=advance)
     # A suite that never takes an arc cannot catch that arc's mutants: say so where it is seen.
     for warning in coverage_warnings(spec, report.observation):
         click.echo(f"warning: {warning}", err=True)

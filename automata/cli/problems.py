@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import click
 
-    from .spec import Spec
-    from .verify import Verdict
+    from ..analysis.verify import Verdict
+    from ..model.spec import Spec
 
 ENTRY_POINT_GROUP = "automata.problems"
 
@@ -52,7 +52,7 @@ class Registry:
     failures: dict[str, str] = field(default_factory=dict)  # entry point name -> why it did not load
 
     def get(self, name: str) -> Problem:
-        from .errors import InputError
+        from ..errors import InputError
 
         if name in self.problems:
             return self.problems[name]
@@ -63,9 +63,9 @@ class Registry:
 
     def owner_of(self, spec_file: str | Path) -> Problem:
         """The problem that ships `spec_file` (listed in its `specs`)."""
-        from .errors import InputError
-        from .paths import project_relative
-        from .spec import locate_spec
+        from ..errors import InputError
+        from ..io.files import project_relative
+        from ..io.loader import locate_spec
 
         wanted = project_relative(locate_spec(spec_file))
         for problem in self.problems.values():

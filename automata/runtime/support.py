@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .engine import bind
-from .spec import Spec
+from ..io.loader import load_spec
+from ..model.spec import Spec
+from .engine import DEFAULT_MAX_STEPS, RunSummary, bind
 from .trace import StepRecord, TraceSink
 
-__all__ = ["UNREAD", "StepTracer", "bind"]  # what generated modules import
+# What generated modules import.
+__all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "RunSummary", "StepTracer", "bind", "load_spec"]
 
 
 class _Unread:

@@ -1,0 +1,120 @@
+"""Drawing specs into files: every diagram of a spec, rendered by `dot`, written atomically.
+
+Everything is drawn before anything is written, and each file replaces its old version in one
+step, so a failure leaves the folder as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import graphviz
+
+from ..errors import InputError
+from ..model.spec import Spec
+from .diagrams import CONNECTIONS, GRAPH, KINDS, diagram, dot_source
+from .loader import load_spec
+from .mermaid import mermaid
+
+RENDERED_FORMATS = ("svg", "png", "pdf")  # need the `dot` program
+TEXT_FORMATS = ("dot", "mermaid")  # written by this package alone
+FORMATS = RENDERED_FORMATS + TEXT_FORMATS
+
+def diagram_files(stem: str) -> dict[str, str]:
+    """The files every spec always has in the diagrams folder, by role."""
+    return {
+        "graph_source": f"{stem}.gv",
+        "connections_source": f"{stem}.connections.gv",
+        "graph_svg": f"{stem}.svg",
+        "connections_svg": f"{stem}.connections.svg",
+    }
+
+
+def _render(graph: graphviz.Digraph, fmt: str) -> bytes:
+    """Lay out and render a diagram with the `dot` program."""
+    try:
+        return graph.pipe(format=fmt)
+    except graphviz.ExecutableNotFound:
+        raise _no_dot_error(fmt) from None
+
+
+def _no_dot_error(fmt: str) -> InputError:
+    return InputError(
+        f"drawing {fmt} needs the graphviz program `dot`, which is not installed: "
+        "install graphviz (apt-get install graphviz) or ask only for the dot and mermaid formats"
+    )
+
+
+def _write_atomically(path: Path, content: bytes) -> None:
+    """Write through a temporary file in the same folder, so a reader never sees half a file."""
+    # mkstemp creates the file readable by its owner only; a diagram is as public as the spec.
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _spec_outputs(spec: Spec, formats: Sequence[str]) -> dict[str, bytes]:
+    """Every file drawn for one spec, by file name."""
+    outputs: dict[str, bytes] = {}
+    for kind in KINDS:
+        graph = diagram(spec, kind)
+        base = spec.stem if kind == GRAPH else f"{spec.stem}.{kind}"
+        outputs[f"{base}.gv"] = graph.source.encode("utf-8")
+        for fmt in formats:
+            if fmt in RENDERED_FORMATS:
+                outputs[f"{base}.{fmt}"] = _render(graph, fmt)
+    if "mermaid" in formats:
+        outputs[f"{spec.stem}.mmd"] = mermaid(spec).encode("utf-8")
+    return outputs
+
+
+def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: Sequence[str] = ("svg",)) -> list[Path]:
+    """Draw each spec into `out_dir`: `<stem>.<fmt>` (transition graph) and `<stem>.connections.<fmt>`
+    for each rendered format, `<stem>.mmd` for "mermaid", and always the DOT sources `<stem>.gv` and
+    `<stem>.connections.gv`. Everything is drawn before anything is written, and each file is
+    replaced atomically, so a failure leaves the folder as it was. Returns the files written."""
+    unknown = [fmt for fmt in formats if fmt not in FORMATS]
+    if unknown:
+        raise InputError(f"unknown diagram format '{unknown[0]}': choose from {', '.join(FORMATS)}")
+    needs_dot = [fmt for fmt in formats if fmt in RENDERED_FORMATS]
+    if needs_dot and shutil.which("dot") is None:
+        raise _no_dot_error(needs_dot[0])
+    drawn: dict[str, bytes] = {}
+    for spec_path in spec_paths:
+        drawn.update(_spec_outputs(load_spec(spec_path), formats))
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, content in drawn.items():
+        _write_atomically(folder / name, content)
+        written.append(folder / name)
+    return written
+
+
+def stale_diagrams(spec_paths: Iterable[str | Path], out_dir: str | Path) -> list[str]:
+    """Names of diagram files in `out_dir` that are missing, or whose DOT source differs from what
+    the current spec produces (SVG files are only required to exist: their bytes depend on the
+    graphviz version)."""
+    folder = Path(out_dir)
+    stale = []
+    for spec_path in spec_paths:
+        spec = load_spec(spec_path)
+        files = diagram_files(spec.stem)
+        expected = {files["graph_source"]: dot_source(spec, GRAPH), files["connections_source"]: dot_source(spec, CONNECTIONS)}
+        for name, source in expected.items():
+            path = folder / name
+            if not path.is_file() or path.read_text(encoding="utf-8") != source:
+                stale.append(name)
+        stale += [files[role] for role in ("graph_svg", "connections_svg") if not (folder / files[role]).is_file()]
+    return stale

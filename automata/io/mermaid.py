@@ -1,0 +1,36 @@
+"""The transition graph as Mermaid `stateDiagram-v2` text, for Markdown pages that render Mermaid."""
+
+from __future__ import annotations
+
+from ..model.spec import Spec
+from .labels import arc_text, state_id, title_of, tried_order
+
+# Mermaid's state-diagram grammar ends a transition label at `:` and `;`, reads `#...;` as an
+# entity code and `"`, `<`, `>`, braces as syntax; entity codes (#58; and so on) stand for them.
+_MERMAID_ESCAPES = {
+    "#": "#35;", ":": "#58;", ";": "#59;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "{": "#123;", "}": "#125;",
+}
+
+
+def _mermaid_text(text: str) -> str:
+    return "".join(_MERMAID_ESCAPES.get(char, char) for char in text.replace("\n", " "))
+
+
+def mermaid(spec: Spec) -> str:
+    """The transition graph as Mermaid `stateDiagram-v2` text."""
+    lines = [
+        "stateDiagram-v2",
+        f"    %% {title_of(spec)}".replace("\n", " "),
+    ]
+    for number in sorted(spec.states):
+        state = spec.states[number]
+        lines.append(f'    state "{_mermaid_text(state.label)}" as {state_id(number)}')
+        if state.on_enter:
+            lines.append(f"    {state_id(number)} : {_mermaid_text('on enter: ' + ', '.join(state.on_enter))}")
+    lines.append(f"    [*] --> {state_id(spec.initial)}")
+    for arc in tried_order(spec):
+        lines.append(f"    {state_id(arc.source)} --> {state_id(arc.target)} : {_mermaid_text(arc_text(spec, arc))}")
+    for number in sorted(spec.states):
+        if spec.states[number].final:
+            lines.append(f"    {state_id(number)} --> [*]")
+    return "\n".join(lines) + "\n"

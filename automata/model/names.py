@@ -1,0 +1,21 @@
+"""The names a spec may use, as patterns checked with `re.fullmatch` on ASCII.
+
+Generated code uses these names as identifiers, so they are checked strictly: `$` would let a
+trailing newline through, `\\d` would accept digits of other scripts, and `str.isidentifier`
+accepts private names (`_x`, `__class__`) and letters of every script. docs/spec-format.md lists
+the same patterns for writers of specs.
+"""
+
+from __future__ import annotations
+
+import re
+
+EVENT_NAME = re.compile(r"e[0-9]{1,9}", re.ASCII)
+INPUT_NAME = re.compile(r"x[0-9]{1,9}", re.ASCII)
+OUTPUT_NAME = re.compile(r"z[0-9]{1,9}", re.ASCII)
+AUTOMATON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}", re.ASCII)
+METHOD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}", re.ASCII)  # a `call:`: public, so no leading _
+# `package.module:Class`, each part a plain ASCII identifier (a context is imported only by run and verify).
+CONTEXT_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
+
+DECLARED_NAME = {"event": EVENT_NAME, "input": INPUT_NAME, "output": OUTPUT_NAME}

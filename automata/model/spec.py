@@ -1,0 +1,115 @@
+"""The spec data model: a Mealy automaton as plain, immutable data.
+
+A `Spec` knows nothing of YAML, files or the `transitions` library: `automata.io.loader` builds
+one from a file (keeping every value's position for messages), `automata.runtime` runs one, and
+`automata.analysis` reasons about one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Loc
+from .guards import ALWAYS, Guard
+
+
+@dataclass(frozen=True)
+class EventDecl:
+    name: str
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class InputDecl:
+    name: str
+    doc: str
+    call: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class OutputDecl:
+    name: str
+    doc: str
+    call: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class StateDecl:
+    number: int
+    name: str
+    doc: str
+    final: bool
+    on_enter: tuple[str, ...]
+    may_stay: bool
+    loc: Loc
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+@dataclass(frozen=True)
+class ArcDecl:
+    index: int  # position in the file's `arcs` list, 0-based: the arc's identity in traces
+    source: int
+    target: int
+    event: str
+    guard: Guard
+    guard_text: str  # as written ("" when omitted)
+    actions: tuple[str, ...]
+    priority: int | None
+    loc: Loc
+    guard_loc: Loc
+
+    @property
+    def label(self) -> str:
+        """The methodology's arc label: `guard / actions`."""
+        guard = "" if self.guard == ALWAYS else str(self.guard)
+        actions = ", ".join(self.actions)
+        text = f"{guard} / {actions}" if actions else guard
+        return text.strip() or "1"
+
+
+@dataclass(frozen=True)
+class Spec:
+    path: str
+    automaton: str
+    title: str
+    description: str
+    source: str
+    context: str  # "package.module:Class"
+    initial: int
+    step_event: str
+    events: Mapping[str, EventDecl]
+    inputs: Mapping[str, InputDecl]
+    outputs: Mapping[str, OutputDecl]
+    states: Mapping[int, StateDecl]
+    arcs: tuple[ArcDecl, ...]
+    loc: Loc = field(compare=False)
+    context_loc: Loc | None = field(default=None, compare=False)  # where `context:` is written
+
+    @property
+    def stem(self) -> str:
+        return Path(self.path).stem
+
+    def arcs_from(self, state: int, event: str | None = None) -> list[ArcDecl]:
+        """The arcs leaving `state` on `event`, in the order they are tried: priority, then file order."""
+        event = event or self.step_event
+        chosen = [arc for arc in self.arcs if arc.source == state and arc.event == event]
+        return sorted(chosen, key=lambda arc: (arc.priority is None, arc.priority or 0, arc.index))
+
+    def outputs_of(self, arc: ArcDecl) -> tuple[str, ...]:
+        """What taking `arc` runs, in order: its actions, then its target's `on_enter` actions."""
+        return arc.actions + self.states[arc.target].on_enter
+
+
+def name_order(name: str) -> tuple[int, str]:
+    """Sort key for the methodology's names, by number: x2 before x10."""
+    digits = re.sub(r"\D", "", name)
+    return (int(digits) if digits else -1, name)
