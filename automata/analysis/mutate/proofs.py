@@ -1,19 +1,32 @@
-"""Proving a surviving mutant equivalent to the original, or saying where it differs."""
+"""Proving a surviving mutant equivalent to the original, or saying where it differs.
+
+Both rest on the comparison of specs as Mealy machines (automata.analysis.equiv): the same
+regions of valuations and the same product of two automata that `automata equiv` uses.
+"""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
+from ...errors import InputError
 from ...model.spec import Spec
-from ...runtime.interpreter import take_step, tested_inputs, try_order
+from ..equiv.matching import BY_CALL, match, rename
+from ..equiv.moves import (
+    TooManyInputs,
+    TruthTables,
+    count,
+    inputs_read,
+    literal_table,
+    outcomes,
+    tables_for,
+    valuation_of,
+)
+from ..equiv.product import SAME_NUMBERS, compare
 from .results import (
     EQUIVALENT,
     EQUIVALENT_BISIMILAR,
     EQUIVALENT_SKIPPING,
     GAP,
-    MAX_PROOF_INPUTS,
     SAME_OUTPUTS,
     UNOBSERVED,
     Observation,
@@ -25,132 +38,34 @@ from .results import (
 # Equivalence of a survivor
 
 
+def in_original_names(original: Spec, mutant: Spec) -> Spec:
+    """The mutant with each input and output named as the original's one that calls the same
+    method: a mutant that swaps two `call:` bindings then shows as the guards and actions it
+    really changed. Specs where two names share a method are left as they are."""
+    try:
+        matching = match(original, mutant, BY_CALL)
+    except InputError:
+        return mutant
+    return rename(mutant, matching.second_to_first()) if matching.renames else mutant
+
+
 def equivalence(original: Spec, mutant: Spec) -> str:
     """One of PROVED when no run can tell the two apart (inputs being side-effect free questions),
     GAP otherwise (including when a proof would need too many valuations).
 
     The lock-step proof assumes nothing else; the proof that skips steps without outputs also
-    uses that such a step changes nothing an input asks about.
+    uses that such a step changes nothing an input asks about. Final states count by number, as
+    a program's `result(context, final_state)` sees them.
     """
-    lock_step = _lock_step_equivalence(original, mutant)
-    if lock_step != GAP:
-        return lock_step
-    return EQUIVALENT_SKIPPING if _equivalent_skipping_silent_steps(original, mutant) else GAP
-
-
-def _valuations(names: Sequence[str]) -> Iterator[dict[str, bool]]:
-    for bits in itertools.product((False, True), repeat=len(names)):
-        yield dict(zip(names, bits))
-
-
-def _explore_pairs(original: Spec, mutant: Spec,
-                   successors: Callable[[int, int], list[tuple[int, int]] | None]) -> set[tuple[int, int]] | None:
-    """The pairs of states the two automata can be in together, explored from their initial states;
-    None as soon as a pair tells them apart: one stops where the other does not, or `successors`
-    (the pairs that follow a pair of working states) finds a difference and returns None."""
-    start = (original.initial, mutant.initial)
-    seen = {start}
-    pending = [start]
-    while pending:
-        mine, theirs = pending.pop()
-        final_mine, final_theirs = original.states[mine].final, mutant.states[theirs].final
-        if final_mine or final_theirs:
-            if mine != theirs or not (final_mine and final_theirs):
-                return None
-            continue
-        following = successors(mine, theirs)
-        if following is None:
-            return None
-        for pair in following:
-            if pair not in seen:
-                seen.add(pair)
-                pending.append(pair)
-    return seen
-
-
-def _lock_step_equivalence(original: Spec, mutant: Spec) -> str:
-    """Both automata step together; every valuation of the inputs either state tests, at every step."""
-
-    def successors(mine: int, theirs: int) -> list[tuple[int, int]] | None:
-        names = tested_inputs(try_order(original, mine))
-        names += [name for name in tested_inputs(try_order(mutant, theirs)) if name not in names]
-        if len(names) > MAX_PROOF_INPUTS:
-            return None
-        following = []
-        for valuation in _valuations(names):
-            step = take_step(original, mine, valuation.__getitem__)
-            other = take_step(mutant, theirs, valuation.__getitem__)
-            if step.stuck != other.stuck or step.outputs != other.outputs:
-                return None
-            if not step.stuck:
-                following.append((step.state_after, other.state_after))
-        return following
-
-    seen = _explore_pairs(original, mutant, successors)
-    if seen is None:
+    mutant = in_original_names(original, mutant)
+    try:
+        lock_step = compare(original, mutant, skip_silent=False, finals=SAME_NUMBERS)
+        if lock_step.equivalent:
+            return EQUIVALENT if all(mine == theirs for mine, theirs in lock_step.pairs) else EQUIVALENT_BISIMILAR
+        skipping = compare(original, mutant, skip_silent=True, finals=SAME_NUMBERS)
+    except TooManyInputs:
         return GAP
-    return EQUIVALENT if all(mine == theirs for mine, theirs in seen) else EQUIVALENT_BISIMILAR
-
-
-@dataclass(frozen=True)
-class _Move:
-    """Where a run goes from a state on one valuation, skipping steps that run no output."""
-
-    ending: str  # "moved" (outputs ran or a final state was reached), "stuck", or "silent loop"
-    outputs: tuple[str, ...]
-    state: int
-
-
-def _silent_closure(spec: Spec, state: int) -> list[int]:
-    """`state` and every state reachable from it over arcs that run no output."""
-    found = [state]
-    for current in found:
-        if spec.states[current].final:
-            continue
-        for arc in try_order(spec, current):
-            if not arc.actions and not spec.states[arc.target].on_enter and arc.target not in found:
-                found.append(arc.target)
-    return found
-
-
-def _move(spec: Spec, state: int, valuation: Mapping[str, bool]) -> _Move:
-    """Step from `state` with the inputs fixed at `valuation` until an output runs or a final state
-    is reached. The inputs may stay fixed because a step without outputs changes nothing they ask."""
-    visited = {state}
-    while True:
-        step = take_step(spec, state, valuation.__getitem__)
-        if step.stuck:
-            return _Move("stuck", (), state)
-        if step.outputs or spec.states[step.state_after].final:
-            return _Move("moved", step.outputs, step.state_after)
-        state = step.state_after
-        if state in visited:  # the same inputs lead round the same silent cycle forever
-            return _Move("silent loop", (), state)
-        visited.add(state)
-
-
-def _equivalent_skipping_silent_steps(original: Spec, mutant: Spec) -> bool:
-    """Equal runs up to steps without outputs: the same outputs in the same order, the same final
-    state, the same failures. Pairs of states are explored from the initial pair; after outputs
-    ran, any valuation may follow, but across silent steps the valuation stays as it was."""
-
-    def successors(mine: int, theirs: int) -> list[tuple[int, int]] | None:
-        names: list[str] = []
-        for spec, state in ((original, mine), (mutant, theirs)):
-            for reachable in _silent_closure(spec, state):
-                names += [name for name in tested_inputs(try_order(spec, reachable)) if name not in names]
-        if len(names) > MAX_PROOF_INPUTS:
-            return None
-        following = []
-        for valuation in _valuations(names):
-            move, other = _move(original, mine, valuation), _move(mutant, theirs, valuation)
-            if move.ending != other.ending or move.outputs != other.outputs:
-                return None
-            if move.ending == "moved":
-                following.append((move.state, other.state))
-        return following
-
-    return _explore_pairs(original, mutant, successors) is not None
+    return EQUIVALENT_SKIPPING if skipping.equivalent else GAP
 
 
 def _describe_valuation(valuation: Mapping[str, bool] | Valuation) -> str:
@@ -158,38 +73,29 @@ def _describe_valuation(valuation: Mapping[str, bool] | Valuation) -> str:
     return " ".join(f"{name}={int(value)}" for name, value in pairs) or "(no inputs)"
 
 
-def _completions(partial: Valuation, names: Sequence[str]) -> Iterator[dict[str, bool]]:
-    """Every valuation of `names` that agrees with `partial` (an input it lacks takes both values)."""
-    known = {name: value for name, value in partial if name in names}
-    free = [name for name in names if name not in known]
-    for rest in _valuations(free):
-        yield {**known, **rest}
+def _differing(original: Spec, mutant: Spec, state: int, skip_silent: bool) -> tuple[TruthTables, int]:
+    """The valuations on which a step from `state` (or, skipping silent steps, the run up to the
+    next output) goes differently in the two specs: other outputs, another state, or another ending."""
+    tables = tables_for(inputs_read(original, state, skip_silent) + inputs_read(mutant, state, skip_silent))
+    theirs = outcomes(mutant, state, tables, skip_silent)
+    table = 0
+    for region, outcome in outcomes(original, state, tables, skip_silent):
+        for other_region, other in theirs:
+            if outcome != other:
+                table |= region & other_region
+    return tables, table
 
 
-def _inputs_until_output(original: Spec, mutant: Spec, state: int) -> list[str]:
-    """The inputs either automaton may read from `state` before an output runs."""
-    names: list[str] = []
-    for spec in (original, mutant):
-        for reachable in _silent_closure(spec, state):
-            names += [name for name in tested_inputs(try_order(spec, reachable)) if name not in names]
-    return sorted(names)
-
-
-def _steps_differ(original: Spec, mutant: Spec, state: int) -> bool:
-    names = sorted(set(tested_inputs(try_order(original, state))) | set(tested_inputs(try_order(mutant, state))))
-    for valuation in _valuations(names):
-        mine, theirs = take_step(original, state, valuation.__getitem__), take_step(mutant, state, valuation.__getitem__)
-        if (mine.stuck, mine.outputs, mine.state_after) != (theirs.stuck, theirs.outputs, theirs.state_after):
-            return True
-    return False
-
-
-def _common_literals(valuations: Sequence[Mapping[str, bool]]) -> str:
-    """The inputs whose value is the same in all the valuations, e.g. `x2=1 x5=1`."""
-    first = valuations[0]
-    common = {name: value for name, value in sorted(first.items())
-              if all(valuation[name] == value for valuation in valuations)}
-    return _describe_valuation(common)
+def _common_literals(tables: TruthTables, table: int) -> str:
+    """The inputs whose value is the same in every valuation of `table`, e.g. `x2=1 x5=1`."""
+    common = []
+    for name in tables.inputs:
+        literal = literal_table(tables, ((name, True),))
+        if table & ~literal & tables.full == 0:
+            common.append((name, True))
+        elif table & literal == 0:
+            common.append((name, False))
+    return _describe_valuation(tuple(common))
 
 
 def explain_difference(original: Spec, mutant: Spec, observation: Observation) -> tuple[str, str]:
@@ -202,36 +108,37 @@ def explain_difference(original: Spec, mutant: Spec, observation: Observation) -
     """
     if original.initial != mutant.initial:
         return GAP, f"it starts in state {mutant.initial} instead of {original.initial}"
+    mutant = in_original_names(original, mutant)
+    working = [number for number, state in sorted(original.states.items()) if not state.final]
+    try:
+        differing = {number: _differing(original, mutant, number, skip_silent=True) for number in working}
+        # The states where a single step differs first: they name the mutated place itself.
+        working.sort(key=lambda number: (not _differing(original, mutant, number, skip_silent=False)[1], number))
+    except TooManyInputs as error:
+        return GAP, f"comparing a state needs {error}"
     unseen: list[str] = []
-    # The states where a single step differs first: they name the mutated place itself.
-    working = sorted((number for number, state in original.states.items() if not state.final),
-                     key=lambda number: (not _steps_differ(original, mutant, number), number))
     for number in working:
         state = original.states[number]
-        names = _inputs_until_output(original, mutant, number)
-        if len(names) > MAX_PROOF_INPUTS:
-            return GAP, f"state {number} needs more than {MAX_PROOF_INPUTS} inputs at once to compare"
-        differing = [valuation for valuation in _valuations(names)
-                     if _move(original, number, valuation) != _move(mutant, number, valuation)]
-        if not differing:
+        tables, table = differing[number]
+        if not table:
             continue
         met = observation.situations.get(number, frozenset())
         for partial in sorted(met):
-            for valuation in _completions(partial, names):
-                if valuation in differing:
-                    unread = sorted(set(names) - {name for name, _ in partial})
-                    produced = ("which the suite produced" if not unread else
-                                f"which the suite may have produced ({', '.join(unread)} could not be read there)")
-                    return GAP, (f"it steps differently in state {number} ({state.name}) with "
-                                 f"{_describe_valuation(valuation)}, {produced}")
+            hit = literal_table(tables, partial) & table
+            if hit:
+                unread = sorted(set(tables.inputs) - {name for name, _ in partial})
+                produced = ("which the suite produced" if not unread else
+                            f"which the suite may have produced ({', '.join(unread)} could not be read there)")
+                return GAP, (f"it steps differently in state {number} ({state.name}) with "
+                             f"{_describe_valuation(valuation_of(tables, hit))}, {produced}")
         if not met:
             unseen.append(f"state {number} ({state.name}), which the suite never reaches")
         else:
-            count = f"{len(differing)} valuation{'s' if len(differing) != 1 else ''}"
-            unseen.append(f"state {number} ({state.name}) when {_common_literals(differing)} ({count}), "
-                          "never met over the suite")
-    if not unseen:  # the same behaviour from every state: only a proof too large to enumerate gets here
-        return GAP, f"the equivalence proof needs more than {MAX_PROOF_INPUTS} inputs at once"
+            valuations = count(table)
+            unseen.append(f"state {number} ({state.name}) when {_common_literals(tables, table)} "
+                          f"({valuations} valuation{'s' if valuations != 1 else ''}), never met over the suite")
+    if not unseen:  # every state behaves the same, so a proof should have been found: say so rather than guess
+        return GAP, "no state behaves differently, yet the equivalence proof failed"
     return UNOBSERVED, "differs only in " + "; ".join(unseen)
 
 

@@ -23,8 +23,6 @@ SAME_OUTPUTS = "same outputs over the suite (steps differently, yet every run ca
 UNOBSERVABLE = (UNOBSERVED, SAME_OUTPUTS)  # no verification over the suite's cases could catch these
 GAP = "gap in verification"
 
-# Pairs of states whose arcs test more inputs than this together are not enumerated (2**16 valuations).
-MAX_PROOF_INPUTS = 16
 # A mutant's automaton may take this many times the original's steps on a case (plus the margin)
 # before it counts as looping: generous, since a mutant may legitimately take a detour.
 STEP_BUDGET_FACTOR = 10
