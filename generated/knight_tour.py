@@ -4,17 +4,17 @@ Regenerate after changing the spec: `automata codegen --all`.
 The code is the transition graph written out: `state` holds the state's number, each `case`
 is a state and each `if`/`elif` one of its arcs, in the order the engine tries them. An input
 is read at most once per step: `(x2 := read_x2())` is its first reading, a later `x2` reuses
-the value. `_run` is the plain automaton; `_run_traced` is the same graph reporting each step
-to trace sinks.
+the value. `_run` is the plain automaton; `stepper` is the same graph taking one step per call,
+which traced runs and step-by-step runs (GeneratedAutomaton) drive.
 """
 
 from automata.errors import no_arc_enabled, step_limit_reached
 from automata.runtime.support import (
-    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+    DEFAULT_MAX_STEPS, GeneratedAutomaton, RunSummary, bind, load_spec,
 )
 
 SPEC_PATH = 'specs/knight_tour.yaml'
-SPEC_HASH = 'sha256:92df704523872a8f9fbb192c392d9bdd51f91e47ea2d5d17a0580a996897b5a9'
+SPEC_HASH = 'sha256:6672b460c9ae8f273cc7fcbaf86a7978e25aaf187bfbf6a4fe7467565a6d9919'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({2, 4, 5, 6})
@@ -38,8 +38,8 @@ def run(context, sinks=(), max_steps=None, spec=None):
     limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
     where = SPEC_PATH if spec is None else spec.path
     if sinks:
-        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
-        return _run_traced(context, limit, where, tracer)
+        traced = spec if spec is not None else load_spec(SPEC_PATH)
+        return GeneratedAutomaton(traced, context, stepper, sinks, max_steps).run()
     return _run(context, limit, where)
 
 
@@ -65,44 +65,44 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Start (line 37)
-                if (x1 := read_x1()):  # arc 0 (line 47): x1
+            case 0:  # 0. Start (line 38)
+                if (x1 := read_x1()):  # arc 0 (line 48): x1
                     state = 5  # 5. Impossible start
                     z1()  # on entering 5
                     break  # a final state: the run stops
-                else:  # arc 1 (line 48): !x1 / z2 (always true here)
+                else:  # arc 1 (line 49): !x1 / z2 (always true here)
                     z2()
                     state = 1  # 1. Choosing a move
-            case 1:  # 1. Choosing a move (line 38)
-                if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 49): !x2 & !x6 & x5 / z7
+            case 1:  # 1. Choosing a move (line 39)
+                if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 50): !x2 & !x6 & x5 / z7
                     z7()
                     state = 1
-                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 50): !x2 & !x6 & !x5 & !x4 / z8
+                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 51): !x2 & !x6 & !x5 & !x4 / z8
                     z8()
                     state = 1
-                elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
+                elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 52): !x2 & x6 & x7 / z4
                     z4()
                     state = 1
-                elif not x2 and x6 and not x7:  # arc 5 (line 52): !x2 & x6 & !x7
+                elif not x2 and x6 and not x7:  # arc 5 (line 53): !x2 & x6 & !x7
                     state = 6  # 6. Gave up
                     z5()  # on entering 6
                     break  # a final state: the run stops
-                elif x2 and not (x3 := read_x3()):  # arc 6 (line 53): x2 & !x3
+                elif x2 and not (x3 := read_x3()):  # arc 6 (line 54): x2 & !x3
                     state = 2  # 2. Tour found
                     z3()  # on entering 2
                     break  # a final state: the run stops
-                elif x2 and x3:  # arc 7 (line 54): x2 & x3 / z3
+                elif x2 and x3:  # arc 7 (line 55): x2 & x3 / z3
                     z3()
                     state = 3  # 3. Tour counted
-                else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
+                else:  # arc 8 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
                     state = 4  # 4. Search exhausted
                     z6()  # on entering 4
                     break  # a final state: the run stops
-            case 3:  # 3. Tour counted (line 40)
-                if not (x4 := read_x4()):  # arc 9 (line 56): !x4 / z8
+            case 3:  # 3. Tour counted (line 41)
+                if not (x4 := read_x4()):  # arc 9 (line 57): !x4 / z8
                     z8()
                     state = 1  # 1. Choosing a move
-                else:  # arc 10 (line 57): x4 (always true here)
+                else:  # arc 10 (line 58): x4 (always true here)
                     state = 4  # 4. Search exhausted
                     z6()  # on entering 4
                     break  # a final state: the run stops
@@ -111,7 +111,11 @@ def _run(context, limit, where):
     return RunSummary(state, steps)
 
 
-def _run_traced(context, limit, where, tracer):
+def stepper(context, tracer, where=SPEC_PATH):
+    """The graph one step at a time: returns `step(state)`, which takes one step from `state`
+    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
+    """
     # Inputs: read_xN() asks the context one question.
     read_x1 = bind(context, 'is_start_impossible', 'x1')  # optimization 1 rules the start cell out (minority colour of an odd board)?
     read_x2 = bind(context, 'is_complete', 'x2')  # the path covers every cell of the board?
@@ -136,69 +140,61 @@ def _run_traced(context, limit, where, tracer):
     read_x5 = tracer.reading('x5', read_x5)
     read_x6 = tracer.reading('x6', read_x6)
     read_x7 = tracer.reading('x7', read_x7)
-    state = INITIAL_STATE
-    steps = 0
-    before = state
-    arc = None  # the index of the arc taken in this step (None: no arc)
-    tracer.started(state)
-    try:
-        while state not in FINAL_STATES:
-            if steps >= limit:
-                raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])
-            steps += 1
-            before = state
-            arc = None
+
+    def step(state):
+        arc = None  # the index of the arc taken in this step (None: no arc)
+        try:
             match state:
-                case 0:  # 0. Start (line 37)
-                    if (x1 := read_x1()):  # arc 0 (line 47): x1
+                case 0:  # 0. Start (line 38)
+                    if (x1 := read_x1()):  # arc 0 (line 48): x1
                         arc = 0
                         state = 5  # 5. Impossible start
                         z1()  # on entering 5
-                    else:  # arc 1 (line 48): !x1 / z2 (always true here)
+                    else:  # arc 1 (line 49): !x1 / z2 (always true here)
                         arc = 1
                         z2()
                         state = 1  # 1. Choosing a move
-                case 1:  # 1. Choosing a move (line 38)
-                    if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 49): !x2 & !x6 & x5 / z7
+                case 1:  # 1. Choosing a move (line 39)
+                    if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 50): !x2 & !x6 & x5 / z7
                         arc = 2
                         z7()
                         state = 1
-                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 50): !x2 & !x6 & !x5 & !x4 / z8
+                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 51): !x2 & !x6 & !x5 & !x4 / z8
                         arc = 3
                         z8()
                         state = 1
-                    elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 51): !x2 & x6 & x7 / z4
+                    elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 52): !x2 & x6 & x7 / z4
                         arc = 4
                         z4()
                         state = 1
-                    elif not x2 and x6 and not x7:  # arc 5 (line 52): !x2 & x6 & !x7
+                    elif not x2 and x6 and not x7:  # arc 5 (line 53): !x2 & x6 & !x7
                         arc = 5
                         state = 6  # 6. Gave up
                         z5()  # on entering 6
-                    elif x2 and not (x3 := read_x3()):  # arc 6 (line 53): x2 & !x3
+                    elif x2 and not (x3 := read_x3()):  # arc 6 (line 54): x2 & !x3
                         arc = 6
                         state = 2  # 2. Tour found
                         z3()  # on entering 2
-                    elif x2 and x3:  # arc 7 (line 54): x2 & x3 / z3
+                    elif x2 and x3:  # arc 7 (line 55): x2 & x3 / z3
                         arc = 7
                         z3()
                         state = 3  # 3. Tour counted
-                    else:  # arc 8 (line 55): !x2 & !x6 & !x5 & x4 (always true here)
+                    else:  # arc 8 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
                         arc = 8
                         state = 4  # 4. Search exhausted
                         z6()  # on entering 4
-                case 3:  # 3. Tour counted (line 40)
-                    if not (x4 := read_x4()):  # arc 9 (line 56): !x4 / z8
+                case 3:  # 3. Tour counted (line 41)
+                    if not (x4 := read_x4()):  # arc 9 (line 57): !x4 / z8
                         arc = 9
                         z8()
                         state = 1  # 1. Choosing a move
-                    else:  # arc 10 (line 57): x4 (always true here)
+                    else:  # arc 10 (line 58): x4 (always true here)
                         arc = 10
                         state = 4  # 4. Search exhausted
                         z6()  # on entering 4
-            tracer.step(steps, before, arc, state)
-    except BaseException as error:
-        tracer.failed(steps, before, arc, state, error)
-        raise
-    tracer.finished(state, steps)
-    return RunSummary(state, steps)
+        except BaseException:
+            tracer.interrupted(state, arc)
+            raise
+        return state, arc
+
+    return step

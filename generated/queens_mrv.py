@@ -4,13 +4,13 @@ Regenerate after changing the spec: `automata codegen --all`.
 The code is the transition graph written out: `state` holds the state's number, each `case`
 is a state and each `if`/`elif` one of its arcs, in the order the engine tries them. An input
 is read at most once per step: `(x2 := read_x2())` is its first reading, a later `x2` reuses
-the value. `_run` is the plain automaton; `_run_traced` is the same graph reporting each step
-to trace sinks.
+the value. `_run` is the plain automaton; `stepper` is the same graph taking one step per call,
+which traced runs and step-by-step runs (GeneratedAutomaton) drive.
 """
 
 from automata.errors import no_arc_enabled, step_limit_reached
 from automata.runtime.support import (
-    DEFAULT_MAX_STEPS, RunSummary, StepTracer, bind, load_spec,
+    DEFAULT_MAX_STEPS, GeneratedAutomaton, RunSummary, bind, load_spec,
 )
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
@@ -36,8 +36,8 @@ def run(context, sinks=(), max_steps=None, spec=None):
     limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps
     where = SPEC_PATH if spec is None else spec.path
     if sinks:
-        tracer = StepTracer(spec if spec is not None else load_spec(SPEC_PATH), sinks)
-        return _run_traced(context, limit, where, tracer)
+        traced = spec if spec is not None else load_spec(SPEC_PATH)
+        return GeneratedAutomaton(traced, context, stepper, sinks, max_steps).run()
     return _run(context, limit, where)
 
 
@@ -95,7 +95,11 @@ def _run(context, limit, where):
     return RunSummary(state, steps)
 
 
-def _run_traced(context, limit, where, tracer):
+def stepper(context, tracer, where=SPEC_PATH):
+    """The graph one step at a time: returns `step(state)`, which takes one step from `state`
+    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
+    """
     # Inputs: read_xN() asks the context one question.
     read_x1 = bind(context, 'is_complete', 'x1')  # all n queens stand on the board?
     read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left?
@@ -116,18 +120,10 @@ def _run_traced(context, limit, where, tracer):
     read_x4 = tracer.reading('x4', read_x4)
     read_x5 = tracer.reading('x5', read_x5)
     read_x6 = tracer.reading('x6', read_x6)
-    state = INITIAL_STATE
-    steps = 0
-    before = state
-    arc = None  # the index of the arc taken in this step (None: no arc)
-    tracer.started(state)
-    try:
-        while state not in FINAL_STATES:
-            if steps >= limit:
-                raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])
-            steps += 1
-            before = state
-            arc = None
+
+    def step(state):
+        arc = None  # the index of the arc taken in this step (None: no arc)
+        try:
             match state:
                 case 0:  # 0. Looking at the board (line 35)
                     if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 42): !x1 & !x2 & x3 / z3
@@ -166,9 +162,9 @@ def _run_traced(context, limit, where, tracer):
                     else:  # arc 8 (line 50): !x5 & !x6 (always true here)
                         arc = 8
                         state = 3  # 3. Search exhausted
-            tracer.step(steps, before, arc, state)
-    except BaseException as error:
-        tracer.failed(steps, before, arc, state, error)
-        raise
-    tracer.finished(state, steps)
-    return RunSummary(state, steps)
+        except BaseException:
+            tracer.interrupted(state, arc)
+            raise
+        return state, arc
+
+    return step

@@ -20,13 +20,15 @@ from typing import Any
 from ..io.codegen import GENERATED_PACKAGE, module_name, module_path, source_for
 from ..model.spec import Spec
 from .engine import RunSummary
+from .support import GeneratedAutomaton
 from .trace import TraceSink
 
 RunFunction = Callable[..., RunSummary]
+Namespace = dict[str, Any]  # a generated module's names: `run`, `stepper`, SPEC_PATH, ...
 
 
-def _committed_run(spec: Spec, source: str) -> RunFunction | None:
-    """The committed module's `run` when its text is exactly `source`; None otherwise."""
+def _committed_module(spec: Spec, source: str) -> Namespace | None:
+    """The committed module's names when its text is exactly `source`; None otherwise."""
     path = module_path(spec)
     if not path.is_file() or path.read_text(encoding="utf-8") != source:
         return None
@@ -34,50 +36,61 @@ def _committed_run(spec: Spec, source: str) -> RunFunction | None:
     try:
         module = importlib.import_module(f"{GENERATED_PACKAGE}.{module_name(spec)}")
     except ImportError:  # the package is not on sys.path (e.g. not installed): the file is what counts
-        return _compiled_run(source, str(path))
+        return _compiled_module(source, str(path))
     if Path(module.__file__ or "").resolve() != path.resolve():
-        return _compiled_run(source, str(path))
-    return module.run
+        return _compiled_module(source, str(path))
+    return vars(module)
 
 
 @lru_cache(maxsize=64)
-def _compiled_run(source: str, filename: str) -> RunFunction:
-    """Compile generated text (only ever codegen's own output) and return its `run`."""
+def _compiled_module(source: str, filename: str) -> Namespace:
+    """Compile generated text (only ever codegen's own output) and return its names."""
     code = compile(source, filename, "exec")
     # Let tracebacks show the generated lines even when the text exists only in memory.
     linecache.cache.setdefault(filename, (len(source), None, source.splitlines(keepends=True), filename))
     namespace: dict[str, Any] = {"__name__": f"{GENERATED_PACKAGE}.{Path(filename).stem}"}
     exec(code, namespace)
-    return namespace["run"]
+    return namespace
 
 
-# Memo: spec object (by identity, while it lives) -> its run function. A Spec is immutable, so the
+# Memo: spec object (by identity, while it lives) -> its module's names. A Spec is immutable, so the
 # code generated for it never changes; the memo spares sweeps that run one spec thousands of times
 # from regenerating and comparing its text on every run.
-_RUN_OF_SPEC: dict[int, tuple[weakref.ref, RunFunction]] = {}
+_MODULE_OF_SPEC: dict[int, tuple[weakref.ref, Namespace]] = {}
+
+
+def compiled_module(spec: Spec) -> Namespace:
+    """The names of the code generated for `spec`: the committed module when it is up to date with
+    the spec, else the same code generated and compiled in memory."""
+    known = _MODULE_OF_SPEC.get(id(spec))
+    if known is not None and known[0]() is spec:
+        return known[1]
+    names = _choose_module(spec)
+    key = id(spec)
+    _MODULE_OF_SPEC[key] = (weakref.ref(spec, lambda _: _MODULE_OF_SPEC.pop(key, None)), names)
+    return names
 
 
 def compiled_run(spec: Spec) -> RunFunction:
-    """The `run` function of the code generated for `spec`: the committed module when it is up to
-    date with the spec, else the same code generated and compiled in memory."""
-    known = _RUN_OF_SPEC.get(id(spec))
-    if known is not None and known[0]() is spec:
-        return known[1]
-    run = _choose_run(spec)
-    key = id(spec)
-    _RUN_OF_SPEC[key] = (weakref.ref(spec, lambda _: _RUN_OF_SPEC.pop(key, None)), run)
-    return run
+    """The `run` function of the code generated for `spec`."""
+    return compiled_module(spec)["run"]
 
 
-def _choose_run(spec: Spec) -> RunFunction:
+def _choose_module(spec: Spec) -> Namespace:
     source, from_file = source_for(spec)
     if from_file:
-        committed = _committed_run(spec, source)
+        committed = _committed_module(spec, source)
         if committed is not None:
             return committed
-    return _compiled_run(source, f"<generated from {spec.path}>")
+    return _compiled_module(source, f"<generated from {spec.path}>")
 
 
 def run_generated(spec: Spec, context: object, sinks: Iterable[TraceSink] = (), max_steps: int | None = None) -> RunSummary:
     """Run the code generated from `spec` on `context` (what `execute(..., engine="generated")` does)."""
     return compiled_run(spec)(context, tuple(sinks), max_steps, spec)
+
+
+def generated_automaton(spec: Spec, context: object, sinks: Iterable[TraceSink] = (),
+                        max_steps: int | None = None) -> GeneratedAutomaton:
+    """The code generated from `spec` bound to `context`, to be driven one step at a time."""
+    return GeneratedAutomaton(spec, context, compiled_module(spec)["stepper"], sinks, max_steps)

@@ -2,7 +2,8 @@
 
 Kept apart from the generator so that running generated code never loads the code that writes it.
 Tracing lives here, not in the generated text: a run without trace sinks pays nothing for it, and a
-traced run builds exactly the `StepRecord`s the transitions engine builds.
+traced or step-by-step run (`GeneratedAutomaton`, over the module's `stepper`) builds exactly the
+`StepRecord`s the transitions engine builds.
 """
 
 from __future__ import annotations
@@ -10,13 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..errors import InputError, step_limit_reached
 from ..io.loader import load_spec
 from ..model.spec import Spec
 from .engine import DEFAULT_MAX_STEPS, RunSummary, bind
+from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
 # What generated modules import.
-__all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "RunSummary", "StepTracer", "bind", "load_spec"]
+__all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "GeneratedAutomaton", "RunSummary", "StepTracer", "bind", "load_spec"]
+
+# A generated module's `stepper(context, tracer, where)`: returns `step(state) -> (state, arc)`.
+Stepper = Callable[..., Callable[[int], tuple[int, "int | None"]]]
 
 
 class _Unread:
@@ -45,6 +51,7 @@ class StepTracer:
         self._inputs: list[tuple[str, bool]] = []
         self._last: StepRecord | None = None
         self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
+        self.failing: tuple[int, int | None] | None = None  # (state, arc) where a failing step stood
 
     def reading(self, name: str, method: Callable[[], Any]) -> Callable[[], bool]:
         inputs = self._inputs
@@ -72,12 +79,17 @@ class StepTracer:
         for sink in self.sinks:
             sink.started(self.spec, state, self.event)
 
-    def step(self, step: int, before: int, arc: int | None, after: int) -> None:
+    def step(self, step: int, before: int, arc: int | None, after: int) -> StepRecord:
         record = self._record(step, before, arc, after)
         self._inputs.clear()
         self._last = record
         for sink in self.sinks:
             sink.step(record)
+        return record
+
+    def interrupted(self, state: int, arc: int | None) -> None:
+        """The generated step was interrupted by an exception with the state and arc it had reached."""
+        self.failing = (state, arc)
 
     def failed(self, step: int, before: int, arc: int | None, state: int, error: BaseException) -> None:
         if step == 0:
@@ -93,3 +105,74 @@ class StepTracer:
     def finished(self, state: int, steps: int) -> None:
         for sink in self.sinks:
             sink.finished(self.spec, state, steps)
+
+
+class GeneratedAutomaton(StepControl):
+    """The generated code of a spec bound to a context, driven like `Automaton`: `step()` returns
+    the step's record, `run()` is `step()` in a loop, `state`, `steps` and `is_final` tell where
+    the run is. (A plain run without sinks goes through the module's faster `_run` instead.)"""
+
+    def __init__(self, spec: Spec, context: object, stepper: Stepper, sinks: Iterable[TraceSink] = (),
+                 max_steps: int | None = None) -> None:
+        self.spec = spec
+        self.context = context
+        self.sinks = tuple(sinks)
+        self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+        self._tracer = StepTracer(spec, self.sinks)
+        self._step = stepper(context, self._tracer, spec.path)
+        self._final = frozenset(number for number, state in spec.states.items() if state.final)
+        self._state = spec.initial
+        self.steps = 0
+        self._started = False
+        self._finished = False
+        self._failure: BaseException | None = None
+
+    @property
+    def state(self) -> int:
+        return self._state
+
+    @property
+    def is_final(self) -> bool:
+        return self._state in self._final
+
+    def step(self, event: str | None = None) -> StepRecord:
+        """Take one step (generated code knows only the spec's step event) and return its record."""
+        if event is not None and event != self.spec.step_event:
+            raise InputError(f"{self.spec.path}: the generated code steps only on {self.spec.step_event}, not '{event}'")
+        if self._failure is not None:
+            raise failed_run_error(self.spec, self.steps, self._failure)
+        if self.is_final:
+            raise final_state_error(self.spec, self._state, self.steps)
+        tracer = self._tracer
+        if not self._started:
+            self._started = True
+            tracer.started(self._state)
+        before = self._state
+        try:
+            if self.steps >= self.max_steps:
+                raise step_limit_reached(self.spec.automaton, self.max_steps, before, self.spec.states[before].name)
+            self.steps += 1
+            tracer.failing = None
+            after, arc = self._step(before)
+            self._state = after
+            record = tracer.step(self.steps, before, arc, after)
+        except BaseException as error:
+            self._failure = error
+            state, arc = tracer.failing or (before, None)
+            tracer.failed(self.steps, before, arc, state, error)
+            raise
+        if after in self._final:
+            self._finished = True
+            tracer.finished(after, self.steps)
+        return record
+
+    def run(self, event: str | None = None) -> RunSummary:
+        """Step until a final state is reached."""
+        if not self._started and self.is_final:  # the initial state is final: an empty run
+            self._started = True
+            self._tracer.started(self._state)
+        self.run_until(event=event)
+        if not self._finished:
+            self._finished = True
+            self._tracer.finished(self._state, self.steps)
+        return RunSummary(self._state, self.steps)

@@ -1,0 +1,25 @@
+"""Opening a run to be driven one step at a time, on either runtime that can do it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..errors import InputError
+from ..model.spec import Spec
+from .engine import Automaton
+from .stepping import StepControl
+from .trace import TraceSink
+
+STEPPING_ENGINES = ("transitions", "generated")
+
+
+def open_automaton(spec: Spec, context: object, engine: str = "transitions", sinks: Iterable[TraceSink] = (),
+                   max_steps: int | None = None) -> StepControl:
+    """`spec` bound to `context`, not yet started: call `step()`, `run_until(...)` or `run()`."""
+    if engine == "transitions":
+        return Automaton(spec, context, tuple(sinks), max_steps)
+    if engine == "generated":
+        from .generated import generated_automaton
+
+        return generated_automaton(spec, context, sinks, max_steps)
+    raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(STEPPING_ENGINES)}")
