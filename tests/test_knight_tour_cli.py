@@ -1,4 +1,4 @@
-"""`automata run|verify|compare knight-tour`: JSON keys, texts, exit codes, verify_spec for mutants."""
+"""`automata run|verify|compare knight-tour`: JSON keys, texts, exit codes, mutated specs against the references."""
 
 from __future__ import annotations
 
@@ -12,7 +12,11 @@ import pytest
 from core_support import run_cli as invoke
 from automata.io.loader import load_spec
 from solvers.knight_tour.automaton import SPEC_PATH
-from solvers.knight_tour.problem import PROBLEM
+from automata.analysis.cases import verify_case
+from automata.analysis.verify import Verdict
+from automata.runtime.program import load_program
+from solvers.knight_tour.program import parse_case
+from solvers.knight_tour.sweeps import board_cells
 
 
 def as_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
@@ -77,11 +81,26 @@ def test_run_trace_and_svg_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert len(line.get("points").split()) == 25
 
 
-@pytest.mark.parametrize("flag", [["--protocol"], ["--trace", "x.jsonl"]])
-def test_traces_need_an_automaton(capsys: pytest.CaptureFixture[str], flag: list[str]) -> None:
-    code, out, err = invoke(capsys, "run", "knight-tour", "--impl", "iterative", *flag)
+def test_a_trace_needs_an_automaton(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = invoke(capsys, "run", "knight-tour", "--impl", "iterative", "--trace", "x.jsonl")
     assert code == 2 and not out
     assert len(err.strip().splitlines()) == 1 and "--impl automaton" in err
+
+
+def test_the_plain_loop_has_the_automatons_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    """The iterative program asks the model the automaton's questions and takes its actions: with the
+    lines of the state machine itself left out, the protocols show the same actions in the same
+    order and the same questions (the loop asks "all-tours mode?" after recording a tour, the
+    automaton before: a difference the two protocols make visible)."""
+    argv = ("run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol=input,output")
+    code, loop, _ = invoke(capsys, *argv, "--impl", "iterative")
+    assert code == 0
+    code, machine, _ = invoke(capsys, *argv, "--impl", "automaton")
+    assert code == 0
+    actions = [line for line in loop.splitlines() if line.startswith("* ")]
+    assert len(actions) > 10 and actions == [line for line in machine.splitlines() if line.startswith("* ")]
+    questions = sorted(line for line in loop.splitlines() if line.startswith("i "))
+    assert len(questions) > 30 and questions == sorted(line for line in machine.splitlines() if line.startswith("i "))
 
 
 @pytest.mark.parametrize(
@@ -155,11 +174,24 @@ def test_compare_rejects_a_bad_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "--sets" in err
 
 
-# ---- verify_spec (automata mutate) ---------------------------------------------------------------
+# ---- a mutated spec against the references (what automata mutate does) ------------------------
 
 
-def test_verify_spec_accepts_the_real_spec() -> None:
-    verdict = PROBLEM.verify_spec(load_spec(SPEC_PATH), ["--board", "5x5"])
+def verify_mutant(spec, **params: str) -> Verdict:
+    """The iterative reference against the automaton running `spec`, from every start cell of the
+    board (or the one given) until one disagrees."""
+    program = load_program(SPEC_PATH).with_spec(spec)
+    base = parse_case(params)
+    cells = [base.start] if "start" in params else board_cells(base.rows, base.cols)
+    for cell in cells:
+        verdict = verify_case(program, str(cell), base.with_start(cell), ["iterative", "automaton"]).verdict
+        if not verdict.agree:
+            break
+    return verdict
+
+
+def test_the_real_spec_agrees() -> None:
+    verdict = verify_mutant(load_spec(SPEC_PATH), board="5x5")
     assert verdict.agree and set(verdict.runs) == {"iterative", "automaton"}
 
 
@@ -167,8 +199,7 @@ def test_verify_spec_catches_a_mutant_that_forgets_to_take_back() -> None:
     spec = load_spec(SPEC_PATH)
     arcs = tuple(dataclasses.replace(arc, actions=()) if arc.actions == ("z8",) and arc.source == 1 else arc
                  for arc in spec.arcs)
-    verdict = PROBLEM.verify_spec(dataclasses.replace(spec, arcs=arcs), ["--board", "3x4", "--start", "2,4",
-                                                                         "--optimizations", "none"])
+    verdict = verify_mutant(dataclasses.replace(spec, arcs=arcs), board="3x4", start="2,4", optimizations="none")
     assert not verdict.agree
     assert verdict.divergence.expected[0] == "take_back"
 
@@ -188,17 +219,18 @@ class _SkippingObserver:
 
 def test_verify_exits_1_and_shows_the_first_divergence(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import solvers.knight_tour.problem as problem
+    import solvers.knight_tour.program as program
 
-    real_solvers = problem.solvers
+    honest = program.make_context
+    calls = []
 
-    def with_a_faulty_automaton(names, spec=None):
-        chosen = real_solvers(names, spec)
-        honest = chosen["automaton"]
-        chosen["automaton"] = lambda instance, observer: honest(instance, _SkippingObserver(observer))
-        return chosen
+    def a_faulty_automaton(case, observer):
+        calls.append(case)
+        # make_context runs once per implementation, the iterative reference first: from the second
+        # run of each case on (the automaton's), the model drops its first take-back.
+        return honest(case, _SkippingObserver(observer) if len(calls) % 2 == 0 else observer)
 
-    monkeypatch.setattr(problem, "solvers", with_a_faulty_automaton)
+    monkeypatch.setattr(program, "make_context", a_faulty_automaton)
     code, out, _ = invoke(capsys, "verify", "knight-tour", "--board", "3x4", "--optimizations", "none",
                           "--impl", "automaton")
     assert code == 1
@@ -215,7 +247,7 @@ def test_verify_spec_sees_which_final_state_was_reached() -> None:
     spec = load_spec(SPEC_PATH)
     # "Tour found" redirected to "Search exhausted": each final state reports its own outcome.
     arcs = tuple(dataclasses.replace(arc, target=4) if (arc.source, arc.target) == (1, 2) else arc for arc in spec.arcs)
-    verdict = PROBLEM.verify_spec(dataclasses.replace(spec, arcs=arcs), ["--board", "5x5", "--start", "1,1"])
+    verdict = verify_mutant(dataclasses.replace(spec, arcs=arcs), board="5x5", start="1,1")
     assert not verdict.agree
     assert (verdict.divergence.expected, verdict.divergence.actual) == (("found",), ("no_tour", "exhausted"))
 
@@ -223,7 +255,7 @@ def test_verify_spec_sees_which_final_state_was_reached() -> None:
 def test_verify_spec_in_all_tours_mode_catches_a_missing_take_back_after_a_tour() -> None:
     spec = load_spec(SPEC_PATH)
     arcs = tuple(dataclasses.replace(arc, actions=()) if arc.source == 3 and arc.target == 1 else arc for arc in spec.arcs)
-    verdict = PROBLEM.verify_spec(dataclasses.replace(spec, arcs=arcs), ["--board", "3x4", "--all-tours"])
+    verdict = verify_mutant(dataclasses.replace(spec, arcs=arcs), board="3x4", all_tours="true")
     # Without the take-back the automaton stays on the complete path and counts it again and again;
     # the step budget stops it.
     assert not verdict.agree

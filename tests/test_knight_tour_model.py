@@ -122,7 +122,7 @@ def test_restart_switches_to_the_next_move_order_and_forgets_the_returns() -> No
     tour.place_knight()
     tour.make_move()
     tour.take_back()
-    assert tour.return_limit_reached() and tour.has_next_move_order()
+    assert tour.is_return_limit_reached() and tour.has_next_move_order()
     tour.restart()
     assert recorder.events[-1] == ("restart", 2)
     assert (tour.order_index, tour.restarts, tour.returns, tour.path) == (1, 1, 0, ((1, 1),))

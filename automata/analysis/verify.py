@@ -45,8 +45,12 @@ class Divergence:
             )
         if self.kind == "error":
             if self.other == self.reference:
-                return f"the reference {self.reference} failed after {self.index} events: {self.actual}"
-            return f"{self.other} failed after {self.index} events that agree with {self.reference}: {self.actual}"
+                text = f"the reference {self.reference} failed after {self.index} events: {self.actual}"
+            else:
+                text = f"{self.other} failed after {self.index} events that agree with {self.reference}: {self.actual}"
+            if self.context_before:
+                text += "\n  its last events: " + ", ".join(format_event(event) for event in self.context_before)
+            return text
         lines = [f"first divergence between {self.reference} and {self.other} at event #{self.index + 1}:"]
         start = self.index - len(self.context_before)
         for offset, event in enumerate(self.context_before):
@@ -91,9 +95,11 @@ def first_divergence(reference: ImplRun, other: ImplRun, context: int = 3) -> Di
     index = next((i for i in range(limit) if expected[i] != actual[i]), limit)
     if index == limit and len(expected) == len(actual):
         if other.error and other.error != reference.error:
-            return Divergence("error", reference.name, other.name, index, reference.error, other.error, (), (), ())
+            return Divergence("error", reference.name, other.name, index, reference.error, other.error,
+                              tuple(actual[-context:]) if context else (), (), ())
         if reference.error and not other.error:  # only the reference failed: it is the finding
-            return Divergence("error", reference.name, reference.name, index, None, reference.error, (), (), ())
+            return Divergence("error", reference.name, reference.name, index, None, reference.error,
+                              tuple(expected[-context:]) if context else (), (), ())
         if reference.result != other.result:
             return Divergence("result", reference.name, other.name, index, reference.result, other.result, (), (), ())
         return None
@@ -118,6 +124,12 @@ def verify(impls: Mapping[str, Implementation], reference: str = "iterative", co
     for name, implementation in impls.items():
         if name != reference:
             runs[name] = run_one(name, implementation)
+    return compare_runs(runs, reference, context)
+
+
+def compare_runs(runs: Mapping[str, ImplRun], reference: str, context: int = 3) -> Verdict:
+    """Compare runs already made (the reference's among them) with the reference's."""
+    runs = dict(runs)
     divergence = None
     for name, run in runs.items():
         if name == reference:

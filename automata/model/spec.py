@@ -93,6 +93,8 @@ class Spec:
     arcs: tuple[ArcDecl, ...]
     loc: Loc = field(compare=False)
     context_loc: Loc | None = field(default=None, compare=False)  # where `context:` is written
+    # "package.module" or "package.module:NAME" holding the program contract ("": the context's module)
+    program: str = ""
 
     @property
     def stem(self) -> str:

@@ -1,15 +1,19 @@
-"""The automaton program: automaton A1 (specs/knight_tour.yaml) run over the shared model."""
+"""The automaton program: automaton A1 (specs/knight_tour.yaml) run over the shared model, which is its context."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from automata.runtime.runner import execute
-from automata.model.spec import Spec
 from automata.io.loader import load_spec
+from automata.model.spec import Spec
+from automata.runtime.runner import execute
 from automata.runtime.trace import TraceSink
-from solvers.knight_tour.context import KnightTourContext
-from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
+from solvers.knight_tour.model import (
+    KnightTour,
+    KnightTourInstance,
+    Observer,
+    TourResult,
+)
 
 SPEC_PATH = "specs/knight_tour.yaml"
 
@@ -24,6 +28,5 @@ def solve(
 ) -> TourResult:
     """Run A1; ``spec`` replaces the project's spec (a mutated one, or one loaded once per sweep)."""
     tour = KnightTour(instance, observer)
-    context = KnightTourContext(tour)
-    execute(spec or load_spec(SPEC_PATH), context, engine=engine, sinks=sinks, max_steps=max_steps)
+    execute(spec or load_spec(SPEC_PATH), tour, engine=engine, sinks=sinks, max_steps=max_steps)
     return tour.result()

@@ -214,9 +214,9 @@ class KnightTour:
         self._gave_up = False
         self._impossible_start = False
 
-    # ---- questions (the automaton's inputs) -------------------------------------------------
+    # ---- questions (the automaton's inputs; specs/knight_tour.yaml calls them by these names) --
 
-    def start_is_impossible(self) -> bool:
+    def is_start_impossible(self) -> bool:
         """Optimization 1: the start cell is on the minority colour of an odd board."""
         inst = self.instance
         return 1 in inst.optimizations and is_parity_impossible(inst.rows, inst.cols, inst.start)
@@ -230,7 +230,11 @@ class KnightTour:
     def has_untried_move(self) -> bool:
         return self._next_candidate[-1] < len(self._candidates[-1])
 
-    def return_limit_reached(self) -> bool:
+    def is_all_tours_mode(self) -> bool:
+        """Count every tour instead of stopping at the first."""
+        return self.instance.all_tours
+
+    def is_return_limit_reached(self) -> bool:
         """GOOD_RET while another move order is left (optimization 4), else MAX_RET."""
         if self.has_next_move_order():
             return self.returns >= self.instance.good_returns
@@ -240,7 +244,7 @@ class KnightTour:
     def has_next_move_order(self) -> bool:
         return self.instance.uses_restarts and self.order_index < len(MOVE_ORDERS) - 1
 
-    # ---- operations (the automaton's outputs) -----------------------------------------------
+    # ---- operations (the automaton's outputs) ------------------------------------------------
 
     def place_knight(self) -> None:
         start = self._cell_index(self.instance.start)

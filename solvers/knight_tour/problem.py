@@ -9,13 +9,26 @@ from typing import Any
 
 import click
 
-from automata.cli.support import impl_option, impls_to_verify, open_sinks, parse_board, parse_cell, print_json, progress, require_automaton_for_traces, trace_options, verdict_text
+from automata.analysis.cases import verify_case
+from automata.analysis.coverage import Coverage, coverage_report
+from automata.analysis.verify import Verdict
+from automata.cli.problems import Problem
+from automata.cli.spec_run import run_case
+from automata.cli.support import (
+    impl_option,
+    impls_to_verify,
+    open_sinks,
+    parse_board,
+    parse_cell,
+    print_json,
+    progress,
+    require_automaton_for_traces,
+    trace_options,
+    verdict_text,
+)
 from automata.errors import InputError
 from automata.runtime.events import NullObserver
-from automata.cli.problems import Problem
-from automata.model.spec import Spec
-from automata.runtime.trace import TraceSink
-from automata.analysis.verify import Verdict
+from automata.runtime.program import load_program
 from solvers.knight_tour import automaton
 from solvers.knight_tour.model import (
     DEFAULT_GOOD_RETURNS,
@@ -23,7 +36,12 @@ from solvers.knight_tour.model import (
     KnightTourInstance,
     TourResult,
 )
-from solvers.knight_tour.report import COUNT_LEGEND, TABLE_LEGEND, cell_table, tour_board
+from solvers.knight_tour.report import (
+    COUNT_LEGEND,
+    TABLE_LEGEND,
+    cell_table,
+    tour_board,
+)
 from solvers.knight_tour.svg import tour_svg
 from solvers.knight_tour.sweeps import (
     SetSummary,
@@ -33,7 +51,6 @@ from solvers.knight_tour.sweeps import (
     set_name,
     solvers,
     summarize,
-    verify_cell,
 )
 
 Cell = tuple[int, int]
@@ -129,14 +146,12 @@ def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[in
                 max_returns: int | None, all_tours: bool, as_json: bool, impl: str, trace: str | None,
                 protocol: bool, svg_path: str | None) -> None:
     """Search for a knight's tour (or count all tours) from one start cell."""
-    require_automaton_for_traces(impl, trace, protocol)
+    require_automaton_for_traces(impl, trace, None)
     instance = _instance(board, start, optimizations, good_returns, max_returns, all_tours)
-    with open_sinks(trace, protocol, json_mode=as_json) as sinks:
-        if impl in ("automaton", "generated"):
-            engine = "transitions" if impl == "automaton" else "generated"
-            result = automaton.solve(instance, NullObserver(), engine=engine, sinks=sinks)
-        else:
-            result = solvers([impl])[impl](instance, NullObserver())
+    program = load_program(automaton.SPEC_PATH)
+    automaton_protocol = protocol if impl in ("automaton", "generated") else None
+    with open_sinks(trace, automaton_protocol, json_mode=as_json) as sinks:
+        result, _ = run_case(program, instance, impl, sinks, NullObserver(), protocol, as_json)
     if svg_path:
         _write_svg(instance, result, svg_path, quiet=as_json)
     if as_json:
@@ -198,18 +213,22 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
     instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
     names = impls_to_verify(impl)
-    implementations = solvers(names)
+    program = load_program(automaton.SPEC_PATH)
     starts = [start] if start else board_cells(*board)
     results: dict[Cell, TourResult] = {}
     agreement: dict[Cell, bool] = {}
     first_difference: tuple[Cell, Verdict] | None = None
+    covered = Coverage()
     with progress(starts, label=f"verifying {board[0]}x{board[1]}") as cells:
         for cell in cells:
-            verdict = verify_cell(instance.with_start(cell), implementations)
+            outcome = verify_case(program, f"{cell[0]},{cell[1]}", instance.with_start(cell), names)
+            verdict = outcome.verdict
+            covered = covered | outcome.coverage
             results[cell] = verdict.result
             agreement[cell] = verdict.agree
             if not verdict.agree and first_difference is None:
                 first_difference = (cell, verdict)
+    coverage = coverage_report(program.spec, covered)
     agree = first_difference is None
     if as_json:
         document: dict[str, Any] = {
@@ -222,6 +241,7 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
         if first_difference:
             cell, verdict = first_difference
             document["divergence"] = {"start": list(cell), "text": verdict_text(verdict)}
+        document["coverage"] = coverage.to_json()
         print_json(document)
     else:
         click.echo(f"Knight's tour on {board[0]}x{board[1]}: {', '.join(names)} "
@@ -232,6 +252,9 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
             click.echo(COUNT_LEGEND if all_tours else TABLE_LEGEND)
         if all_tours:
             click.echo(f"tours from all verified start cells: {_total_tours(results):,}")
+        click.echo(coverage.line())
+        for gap in coverage.gaps():
+            click.echo(f"  not exercised by these cells: {gap}")
         if first_difference:
             cell, verdict = first_difference
             click.echo(f"cell {cell[0]},{cell[1]}: {verdict_text(verdict)}")
@@ -254,28 +277,6 @@ def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, 
         "found": result.found, "returns": result.returns, "restarts": result.restarts,
         "gave_up": result.gave_up, "impossible_start": result.impossible_start, "tours": result.tours,
     }
-
-
-def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
-    """For `automata mutate`: the verify options ``argv``, iterative vs an automaton running ``spec``
-    with ``sinks`` attached to each of its runs.
-
-    Returns the verdict of the first start cell where they disagree, or the last (agreeing) one.
-    The automaton gets a step budget of a few steps per reference event, so a mutant that loops
-    forever is reported as a failure instead of hanging.
-    """
-    params = verify_command.make_context("verify", list(argv)).params
-    board, start = params["board"], params["start"]
-    instance = _instance(board, start or (1, 1), params["optimizations"], params["good_returns"],
-                         params["max_returns"], params["all_tours"])
-    implementations = solvers(["iterative", "automaton"], spec=spec, sinks=sinks)
-    verdict: Verdict | None = None
-    for cell in [start] if start else board_cells(*board):
-        verdict = verify_cell(instance.with_start(cell), implementations, max_steps_factor=4)
-        if not verdict.agree:
-            break
-    assert verdict is not None  # a board has at least one cell
-    return verdict
 
 
 # ---- compare ------------------------------------------------------------------------------------
@@ -342,21 +343,10 @@ PROBLEM = Problem(
     summary="Knight's tour on an MxN board: iterative, recursive and automaton programs (REFERENCE.md §1)",
     specs=(automaton.SPEC_PATH,),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command},
-    verify_spec=verify_spec,
     demo=(
         ("run", "knight-tour", "--board", "3x4", "--start", "2,4", "--protocol"),
         ("run", "knight-tour", "--board", "8x8", "--start", "1,1"),
         ("verify", "knight-tour", "--board", "8x8"),
         ("compare", "knight-tour", "--board", "8x8"),
     ),
-    mutation_suite={automaton.SPEC_PATH: (
-        # Every start cell of an odd board: tours, impossible starts (optimization 1), restarts (4).
-        ("--board", "3x7"),
-        # All-tours mode: tours counted, take-backs after a tour, the search exhausted.
-        ("--board", "3x4", "--all-tours"),
-        # A single move order without Warnsdorff's rule: MAX_RET reached, the search gives up.
-        ("--board", "4x5", "--optimizations", "2", "--max-returns", "500"),
-        # A tour of one cell in all-tours mode: counted, then exhausted at once.
-        ("--board", "1x1", "--all-tours"),
-    )},
 )

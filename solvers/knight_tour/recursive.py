@@ -8,7 +8,12 @@ board is 10,000 calls deep, hence the deep stack.
 from __future__ import annotations
 
 from automata.runtime.recursion import call_with_deep_stack
-from solvers.knight_tour.model import KnightTour, KnightTourInstance, Observer, TourResult
+from solvers.knight_tour.model import (
+    KnightTour,
+    KnightTourInstance,
+    Observer,
+    TourResult,
+)
 
 
 class _RestartSearch(Exception):
@@ -19,14 +24,18 @@ class _GiveUp(Exception):
     """The last attempt reached MAX_RET returns."""
 
 
-def solve(instance: KnightTourInstance, observer: Observer) -> TourResult:
-    tour = KnightTour(instance, observer)
-    if tour.start_is_impossible():
+def search(tour: KnightTour) -> TourResult:
+    """Run the search on `tour` (a fresh model) and return its result."""
+    if tour.is_start_impossible():
         tour.report_impossible_start()
         return tour.result()
     tour.place_knight()
-    call_with_deep_stack(_attempts, tour, depth=instance.cells + 16)
+    call_with_deep_stack(_attempts, tour, depth=tour.instance.cells + 16)
     return tour.result()
+
+
+def solve(instance: KnightTourInstance, observer: Observer) -> TourResult:
+    return search(KnightTour(instance, observer))
 
 
 def _attempts(tour: KnightTour) -> None:
@@ -46,12 +55,12 @@ def _extend(tour: KnightTour) -> bool:
     """Extend the path from the knight's cell; True when the search is over (a tour was found)."""
     if tour.is_complete():
         tour.record_tour()
-        return not tour.instance.all_tours
+        return not tour.is_all_tours_mode()
     while tour.has_untried_move():
         tour.make_move()
         if _extend(tour):
             return True
         tour.take_back()
-        if tour.return_limit_reached():
+        if tour.is_return_limit_reached():
             raise _RestartSearch() if tour.has_next_move_order() else _GiveUp()
     return False

@@ -6,11 +6,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from automata.runtime.events import Counter, NullObserver, Observer
-from automata.model.spec import Spec
-from automata.io.loader import load_spec
-from automata.runtime.trace import TraceSink
 from automata.analysis.verify import Verdict, verify
+from automata.io.loader import load_spec
+from automata.model.spec import Spec
+from automata.runtime.events import Counter, NullObserver, Observer
+from automata.runtime.trace import TraceSink
 from solvers.knight_tour import automaton, iterative, recursive
 from solvers.knight_tour.model import KnightTourInstance, TourResult
 

@@ -1,0 +1,173 @@
+"""Coverage of a spec by runs: which arcs were taken, states reached, outputs run, and guard
+literals seen with each value, and what no run exercised.
+
+A verification is only as strong as its cases: an arc no case takes cannot be wrong in any way the
+verification would notice. `verify` therefore reports coverage with every result, and names what
+was missed, so that a user adds the case that takes it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.spec import ArcDecl, Spec, name_order
+from ..runtime.trace import StepRecord, TraceSink
+
+Literal = tuple[int, str, bool]  # (state, input, value): the input read in that state with that value
+
+
+class CoverageSink(TraceSink):
+    """Collects what one or more automaton runs exercised."""
+
+    def __init__(self) -> None:
+        self.arcs: set[int] = set()
+        self.states: set[int] = set()
+        self.outputs: set[str] = set()
+        self.finals: set[int] = set()
+        self.literals: set[Literal] = set()
+
+    def started(self, spec: Spec, state: int, event: str) -> None:
+        self.states.add(state)
+
+    def step(self, record: StepRecord) -> None:
+        if record.arc is not None:
+            self.arcs.add(record.arc)
+        self.states.add(record.state_after)
+        self.outputs.update(record.outputs)
+        before = record.state_before
+        self.literals.update((before, name, value) for name, value in record.inputs)
+
+    def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        if record is not None:
+            self.step(record)
+
+    def finished(self, spec: Spec, state: int, steps: int) -> None:
+        if spec.states[state].final:
+            self.finals.add(state)
+
+    def coverage(self) -> Coverage:
+        return Coverage(frozenset(self.arcs), frozenset(self.states), frozenset(self.outputs),
+                        frozenset(self.finals), frozenset(self.literals))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    arcs: frozenset[int] = frozenset()
+    states: frozenset[int] = frozenset()
+    outputs: frozenset[str] = frozenset()
+    finals: frozenset[int] = frozenset()
+    literals: frozenset[Literal] = frozenset()
+
+    def __or__(self, other: Coverage) -> Coverage:
+        return Coverage(self.arcs | other.arcs, self.states | other.states, self.outputs | other.outputs,
+                        self.finals | other.finals, self.literals | other.literals)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"arcs": sorted(self.arcs), "states": sorted(self.states), "outputs": sorted(self.outputs, key=name_order),
+                "finals": sorted(self.finals), "literals": [list(literal) for literal in sorted(self.literals)]}
+
+    @staticmethod
+    def from_json(document: dict[str, Any]) -> Coverage:
+        return Coverage(frozenset(document["arcs"]), frozenset(document["states"]), frozenset(document["outputs"]),
+                        frozenset(document["finals"]), frozenset(tuple(item) for item in document["literals"]))
+
+
+def reachable_states(spec: Spec) -> set[int]:
+    """The states a walk along the arcs reaches from the initial state (guards aside: a guard that
+    can never hold is a `check` finding of its own)."""
+    successors: dict[int, set[int]] = {}
+    for arc in spec.arcs:
+        successors.setdefault(arc.source, set()).add(arc.target)
+    seen = {spec.initial}
+    queue = deque([spec.initial])
+    while queue:
+        for target in successors.get(queue.popleft(), ()):
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+    return seen
+
+
+def _literals_of(spec: Spec, arcs: Iterable[ArcDecl]) -> set[Literal]:
+    return {(arc.source, name, value) for arc in arcs for name in arc.guard.variables() for value in (False, True)}
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """Coverage set against what the spec could do: the reachable arcs, states, outputs and finals."""
+
+    spec: Spec
+    covered: Coverage
+    arcs: tuple[ArcDecl, ...]  # reachable
+    states: tuple[int, ...]
+    outputs: tuple[str, ...]
+    finals: tuple[int, ...]
+    literals: tuple[Literal, ...]
+    missed_arcs: tuple[ArcDecl, ...] = field(default=())
+    missed_states: tuple[int, ...] = ()
+    missed_outputs: tuple[str, ...] = ()
+    missed_finals: tuple[int, ...] = ()
+    missed_literals: tuple[Literal, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Every reachable arc, state, output and final state exercised (literals are reported, not required)."""
+        return not (self.missed_arcs or self.missed_states or self.missed_outputs or self.missed_finals)
+
+    def line(self) -> str:
+        parts = [f"arcs {len(self.arcs) - len(self.missed_arcs)}/{len(self.arcs)}",
+                 f"states {len(self.states) - len(self.missed_states)}/{len(self.states)}",
+                 f"final states {len(self.finals) - len(self.missed_finals)}/{len(self.finals)}",
+                 f"outputs {len(self.outputs) - len(self.missed_outputs)}/{len(self.outputs)}",
+                 f"guard literals {len(self.literals) - len(self.missed_literals)}/{len(self.literals)}"]
+        return "coverage: " + ", ".join(parts)
+
+    def gaps(self) -> list[str]:
+        """One line per thing no case exercised, in the spec's order."""
+        spec = self.spec
+        lines = [f"arc {arc.index + 1} (line {arc.loc.line}): {arc.source} -> {arc.target} [{arc.label}] never taken"
+                 for arc in self.missed_arcs]
+        lines += [f"state {number} ({spec.states[number].name}) never reached" for number in self.missed_states]
+        lines += [f"final state {number} ({spec.states[number].name}) never ended a run" for number in self.missed_finals]
+        lines += [f"output {name} ({spec.outputs[name].doc}) never run" for name in self.missed_outputs]
+        return lines
+
+    def literal_gaps(self) -> list[str]:
+        return [f"{name} never read as {'true' if value else 'false'} in state {state}"
+                for state, name, value in self.missed_literals]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "complete": self.complete,
+            "arcs": {"covered": len(self.arcs) - len(self.missed_arcs), "total": len(self.arcs),
+                     "missed": [arc.index + 1 for arc in self.missed_arcs]},
+            "states": {"covered": len(self.states) - len(self.missed_states), "total": len(self.states),
+                       "missed": list(self.missed_states)},
+            "final_states": {"covered": len(self.finals) - len(self.missed_finals), "total": len(self.finals),
+                             "missed": list(self.missed_finals)},
+            "outputs": {"covered": len(self.outputs) - len(self.missed_outputs), "total": len(self.outputs),
+                        "missed": list(self.missed_outputs)},
+            "guard_literals": {"covered": len(self.literals) - len(self.missed_literals), "total": len(self.literals),
+                               "missed": [list(literal) for literal in self.missed_literals]},
+        }
+
+
+def coverage_report(spec: Spec, covered: Coverage) -> CoverageReport:
+    """Compare what runs exercised with what the spec offers from its reachable states."""
+    reachable = reachable_states(spec)
+    arcs = tuple(arc for arc in spec.arcs if arc.source in reachable)
+    states = tuple(sorted(reachable))
+    outputs = tuple(sorted({name for arc in arcs for name in spec.outputs_of(arc)}, key=name_order))
+    finals = tuple(number for number in states if spec.states[number].final)
+    literals = tuple(sorted(_literals_of(spec, arcs)))
+    return CoverageReport(
+        spec, covered, arcs, states, outputs, finals, literals,
+        missed_arcs=tuple(arc for arc in arcs if arc.index not in covered.arcs),
+        missed_states=tuple(number for number in states if number not in covered.states),
+        missed_outputs=tuple(name for name in outputs if name not in covered.outputs),
+        missed_finals=tuple(number for number in finals if number not in covered.finals),
+        missed_literals=tuple(literal for literal in literals if literal not in covered.literals),
+    )

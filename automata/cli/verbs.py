@@ -1,0 +1,65 @@
+"""`automata <verb> <problem|SPEC>`: the verbs whose subcommand is a problem or a spec path.
+
+A name that looks like a spec file (`hanoi.yaml`, `specs/x.yaml`, an existing file) runs the
+generic command of cli/spec_run.py on it; any other name is a problem of the registry, loaded only
+then, so that a user's spec never waits for the shipped problems to import.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import AutomataError
+from .problems import Registry, load_problems
+from .spec_run import looks_like_spec, spec_command
+
+VERB_HELP = {
+    "run": "Run one case of a problem or of a spec's program, with one implementation.",
+    "verify": "Run the implementations of a problem or spec side by side and compare their event streams.",
+    "compare": "Compare variants of a problem side by side (optimizations, algorithms, heuristics).",
+    "space": "Explore a problem's whole state space.",
+}
+
+
+class NamesFailingCommand(click.Group):
+    """Records which subcommand was running when an AutomataError escaped it (the innermost wins)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except AutomataError as error:
+            if error.command_path is None and ctx.invoked_subcommand:
+                error.command_path = f"{ctx.command_path} {ctx.invoked_subcommand}"
+            raise
+
+
+class ProblemVerb(NamesFailingCommand):
+    """One subcommand per problem that offers the verb, or the generic command for a spec path."""
+
+    def __init__(self, verb: str) -> None:
+        help_text = VERB_HELP.get(verb, "")
+        if verb in ("run", "verify"):
+            help_text += "\n\nPROBLEM is a shipped problem (see `automata list`) or the path of a spec file."
+        super().__init__(name=verb, help=help_text, subcommand_metavar="PROBLEM|SPEC [OPTIONS]")
+        self.verb = verb
+
+    def _registry(self, ctx: click.Context) -> Registry:
+        root = ctx.find_root()
+        root.meta.setdefault("registry", None)
+        if root.meta["registry"] is None:
+            root.meta["registry"] = load_problems()
+        return root.meta["registry"]
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        registry = self._registry(ctx)
+        return [name for name, problem in registry.problems.items() if self.verb in problem.commands]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if looks_like_spec(name):
+            return spec_command(self.verb, name)
+        problem = self._registry(ctx).get(name)
+        command = problem.commands.get(self.verb)
+        if command is None:
+            offered = ", ".join(sorted(problem.commands))
+            raise click.UsageError(f"problem '{name}' has no '{self.verb}' command; it offers: {offered}")
+        return command

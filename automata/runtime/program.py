@@ -1,0 +1,243 @@
+"""A spec's program: what the framework needs, beyond the spec, to run and verify an automaton.
+
+A spec describes the automaton; its *program* is the Python that gives the automaton something to
+drive and something to be compared with. It lives in a module beside the spec (the one named by
+the spec's `program:` key, or else the module of its `context:` class) and defines, at module
+level (docs/own-automaton.md explains each with an example):
+
+    make_context(case, observer) -> context   the object the spec's inputs and outputs call
+    IMPLEMENTATIONS = {"iterative": f, ...}   plain implementations, each f(context) -> result
+    CASES = {"name": case, ...}               the cases `verify` and `mutate` run (or a function
+                                              returning such a dict)
+    result(context, final_state) -> result    optional: what an automaton run returns
+    parse_case(params) -> case                optional: a case from `-p key=value` options
+    step_limit(case) -> int                   optional: the step limit of one automaton run
+
+The shipped problems use the same contract, so nothing in the command line is special to them.
+Importing the module runs the user's code: only commands that run the spec do it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..errors import InputError, SpecError, SpecErrors
+from ..io.files import display_path
+from ..io.loader import load_spec
+from ..model.spec import Spec
+from .context import import_user_module
+from .engine import RunSummary
+from .events import Observer
+from .runner import execute
+from .trace import TraceSink
+
+# What `--impl` accepts besides the program's own implementations, and the engine each one runs on.
+AUTOMATON_ENGINES = {"automaton": "transitions", "generated": "generated"}
+IMPLEMENTATION_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}", re.ASCII)
+RESERVED = frozenset({*AUTOMATON_ENGINES, "all"})
+
+MakeContext = Callable[[Any, Observer], object]
+Implementation = Callable[[object], Any]
+
+
+@dataclass(frozen=True)
+class Program:
+    """A spec bound to its program module; `spec` may be replaced (a mutant, a derived spec)."""
+
+    spec: Spec
+    module_name: str
+    make_context: MakeContext
+    implementations: Mapping[str, Implementation]
+    cases: Mapping[str, Any]
+    result: Callable[[object, int], Any] | None = None
+    parse_case: Callable[[Mapping[str, str]], Any] | None = None
+    step_limit: Callable[[Any], int] | None = None
+    extras: Mapping[str, Any] = field(default_factory=dict)  # optional hooks others build on (e.g. `picture`)
+
+    @property
+    def reference(self) -> str:
+        """The implementation every other is compared with: the first plain one, else the automaton."""
+        return next(iter(self.implementations), "automaton")
+
+    def implementation_names(self) -> list[str]:
+        return [*self.implementations, *AUTOMATON_ENGINES]
+
+    def compares_results(self) -> bool:
+        """Without `result`, an automaton run has no result to compare: only event streams count."""
+        return self.result is not None
+
+    def with_spec(self, spec: Spec) -> Program:
+        return replace(self, spec=spec)
+
+    # -- cases ----------------------------------------------------------------------------------
+
+    def case(self, name: str) -> Any:
+        if name not in self.cases:
+            known = ", ".join(self.cases) or "none"
+            raise InputError(f"{self.module_name} has no case {name!r}; its cases: {known}")
+        return self.cases[name]
+
+    def case_from_params(self, params: Mapping[str, str]) -> Any:
+        """The case `-p key=value` options describe: through the module's parse_case when it has
+        one, else a dictionary of the values read as numbers, booleans or text."""
+        if self.parse_case is not None:
+            try:
+                return self.parse_case(dict(params))
+            except (ValueError, KeyError, TypeError) as error:
+                raise InputError(f"-p: {self.module_name}.parse_case refused {_params_text(params)}: {error}") from None
+        return {key: _plain_value(value) for key, value in params.items()}
+
+    def max_steps(self, case: Any) -> int | None:
+        """The program's step limit for `case` (None: the engine's default)."""
+        if self.step_limit is None:
+            return None
+        limit = self.step_limit(case)
+        return None if limit is None else int(limit)
+
+    # -- running --------------------------------------------------------------------------------
+
+    def new_context(self, case: Any, observer: Observer) -> object:
+        return self.make_context(case, observer)
+
+    def run_automaton(self, case: Any, observer: Observer, engine: str = "transitions",
+                      sinks: Sequence[TraceSink] = (), max_steps: int | None = None,
+                      context: object | None = None) -> tuple[Any, RunSummary]:
+        """Run the spec on a fresh context for `case`; (its result, the run's summary)."""
+        if context is None:
+            context = self.new_context(case, observer)
+        limit = max_steps if max_steps is not None else self.max_steps(case)
+        summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
+        value = self.result(context, summary.final_state) if self.result is not None else None
+        return value, summary
+
+    def run_plain(self, name: str, case: Any, observer: Observer, wrap: Callable[[object], None] | None = None) -> Any:
+        """Run plain implementation `name` on a fresh context; `wrap(context)` may instrument it first."""
+        implementation = self.implementations[name]
+        context = self.new_context(case, observer)
+        if wrap is not None:
+            wrap(context)
+        value = implementation(context)
+        return value if self.result is not None else None
+
+    def run(self, name: str, case: Any, observer: Observer, sinks: Sequence[TraceSink] = (),
+            max_steps: int | None = None, wrap: Callable[[object], None] | None = None) -> Any:
+        """Run any implementation by name ("automaton" and "generated" run the spec)."""
+        if name in AUTOMATON_ENGINES:
+            return self.run_automaton(case, observer, AUTOMATON_ENGINES[name], sinks, max_steps)[0]
+        if name not in self.implementations:
+            raise InputError(f"unknown implementation {name!r}; {self.module_name} offers: "
+                             f"{', '.join(self.implementation_names())}")
+        return self.run_plain(name, case, observer, wrap)
+
+
+def _plain_value(text: str) -> Any:
+    """A `-p` value as a user means it: whole numbers and true/false are read as such, the rest is text."""
+    if re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+        return int(text)
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def _params_text(params: Mapping[str, str]) -> str:
+    return " ".join(f"{key}={value}" for key, value in params.items()) or "(no parameters)"
+
+
+def parse_params(items: Sequence[str]) -> dict[str, str]:
+    """`-p key=value` options as a dictionary; a malformed one is bad input."""
+    params: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]{0,39}", key, re.ASCII):
+            raise InputError(f"-p expects KEY=VALUE with a plain name as KEY, got {item[:60]!r}")
+        params[key] = value
+    return params
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+
+
+def program_module_name(spec: Spec) -> tuple[str, str]:
+    """(module, attribute or "") of the spec's program: its `program:` key, or the context's module."""
+    if spec.program:
+        module, _, attribute = spec.program.partition(":")
+        return module, attribute
+    return spec.context.partition(":")[0], ""
+
+
+def load_program(spec_or_path: Spec | str | Path) -> Program:
+    """Load a spec (or take a loaded one) and import its program; raises InputError or SpecErrors
+    naming what is missing and where."""
+    spec = spec_or_path if isinstance(spec_or_path, Spec) else load_spec(spec_or_path)
+    module_name, attribute = program_module_name(spec)
+    where = spec.context_loc or spec.loc
+    if not module_name:
+        raise SpecErrors([SpecError(where, "the spec names no program module",
+                                    "add `program: MODULE` (or a context: MODULE:Class) naming the module with make_context")])
+    spec_file = Path(spec.path)
+    near = spec_file.resolve().parent if spec_file.is_file() else None
+    try:
+        module: ModuleType | Any = import_user_module(module_name, near)
+    except ImportError as error:
+        raise SpecErrors([SpecError(where, f"cannot import the program module {module_name!r}: {error}",
+                                    "put the module beside the spec or on Python's path")]) from None
+    label = module_name
+    if attribute:
+        if not hasattr(module, attribute):
+            raise SpecErrors([SpecError(where, f"module {module_name!r} has no {attribute!r}", "check the name after ':'")])
+        module, label = getattr(module, attribute), f"{module_name}:{attribute}"
+    return _program_of(spec, module, label)
+
+
+def _program_of(spec: Spec, source: Any, label: str) -> Program:
+    make_context = getattr(source, "make_context", None)
+    if not callable(make_context):
+        raise InputError(f"{label} defines no make_context(case, observer): run and verify need it to build the "
+                         f"context the spec drives (see docs/own-automaton.md)")
+    implementations = _mapping(source, "IMPLEMENTATIONS", label)
+    for name, function in implementations.items():
+        if not isinstance(name, str) or not IMPLEMENTATION_NAME.fullmatch(name) or name in RESERVED:
+            raise InputError(f"{label}.IMPLEMENTATIONS: {name!r} is not a usable name (lower-case letters, digits, - "
+                             f"and _; not {', '.join(sorted(RESERVED))})")
+        if not callable(function):
+            raise InputError(f"{label}.IMPLEMENTATIONS[{name!r}] is not a function of the context")
+    cases = _mapping(source, "CASES", label)
+    for name in cases:
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{label}.CASES: case names must be non-empty text, found {name!r}")
+    hooks = {}
+    for hook in ("result", "parse_case", "step_limit"):
+        value = getattr(source, hook, None)
+        if value is not None and not callable(value):
+            raise InputError(f"{label}.{hook} must be a function")
+        hooks[hook] = value
+    extras = {name: getattr(source, name) for name in ("picture",) if callable(getattr(source, name, None))}
+    return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
+
+
+def _mapping(source: Any, name: str, label: str) -> Mapping[str, Any]:
+    value = getattr(source, name, None)
+    if value is None:
+        return {}
+    if callable(value):
+        value = value()
+    if not isinstance(value, Mapping):
+        raise InputError(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
+    return value
+
+
+def programs_in(folder: Path) -> Iterator[Path]:
+    """The spec files of a folder, in name order (what `automata list` and friends show)."""
+    yield from sorted(path for path in folder.glob("*.y*ml") if path.suffix in (".yaml", ".yml"))
+
+
+def describe(program: Program) -> str:
+    names = ", ".join(program.implementation_names())
+    return (f"{display_path(program.spec.path)} with {program.module_name}: implementations {names}; "
+            f"{len(program.cases)} case{'s' if len(program.cases) != 1 else ''}")

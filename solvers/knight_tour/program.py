@@ -1,0 +1,83 @@
+"""The knight's tour's program: what `automata run|verify|mutate specs/knight_tour.yaml` need.
+
+The same contract any user's spec follows (docs/own-automaton.md): the model is the context the
+automaton drives, the iterative and recursive programs are loops over the same model, and CASES
+is the default verification set. Together the cases take every arc of A1 and end in every final
+state, including the return limit's boundary: a start cell that needs 27 returns is toured with
+MAX_RET 28 and given up with MAX_RET 27.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from solvers.knight_tour import iterative, recursive
+from solvers.knight_tour.model import (
+    ALL_OPTIMIZATIONS,
+    DEFAULT_GOOD_RETURNS,
+    DEFAULT_MAX_RETURNS,
+    MOVE_ORDERS,
+    KnightTour,
+    KnightTourInstance,
+    Observer,
+    TourResult,
+)
+
+
+def make_context(case: KnightTourInstance, observer: Observer) -> KnightTour:
+    return KnightTour(case, observer)
+
+
+def result(tour: KnightTour, final_state: int) -> TourResult:
+    return tour.result()
+
+
+IMPLEMENTATIONS = {"iterative": iterative.search, "recursive": recursive.search}
+
+
+def _case(board: tuple[int, int], start: tuple[int, int], optimizations: frozenset[int] = ALL_OPTIMIZATIONS,
+          max_returns: int | None = DEFAULT_MAX_RETURNS, all_tours: bool = False) -> KnightTourInstance:
+    return KnightTourInstance(board[0], board[1], start, optimizations, DEFAULT_GOOD_RETURNS, max_returns, all_tours)
+
+
+CASES = {
+    "5x5 from 1,1: a tour": _case((5, 5), (1, 1)),
+    "5x5 from 1,2: impossible start": _case((5, 5), (1, 2)),
+    "5x5 from 2,4: restart with the next move order": _case((5, 5), (2, 4)),
+    "5x6 from 1,4, Warnsdorff only, MAX_RET 28: toured after 27 returns": _case((5, 6), (1, 4), frozenset({3}), 28),
+    "5x6 from 1,4, Warnsdorff only, MAX_RET 27: gives up": _case((5, 6), (1, 4), frozenset({3}), 27),
+    "3x3 from 1,1, no optimization: exhausted": _case((3, 3), (1, 1), frozenset()),
+    "3x4 from 2,4: all tours": _case((3, 4), (2, 4), frozenset(), None, all_tours=True),
+    "1x1: all tours": _case((1, 1), (1, 1), frozenset(), None, all_tours=True),
+}
+
+
+def step_limit(case: KnightTourInstance) -> int | None:
+    """A run takes one step per move, return or restart, plus a few: bounded by MAX_RET and
+    GOOD_RET per attempt. An exhaustive all-tours search has no such bound."""
+    if case.max_returns is None:
+        return None
+    attempts = len(MOVE_ORDERS) if case.uses_restarts else 1
+    returns = case.good_returns * (attempts - 1) + case.max_returns
+    return 2 * returns + case.cells * attempts + attempts + 16
+
+
+def parse_case(params: Mapping[str, str]) -> KnightTourInstance:
+    """`-p board=8x8 -p start=1,1 -p optimizations=1-4 -p max_returns=10000 -p all_tours=false`."""
+    from solvers.knight_tour.sweeps import parse_set
+
+    known = {"board", "start", "optimizations", "good_returns", "max_returns", "all_tours"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(sorted(known))}")
+    board = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})", params.get("board", "8x8"))
+    start = re.fullmatch(r"([0-9]{1,3}),([0-9]{1,3})", params.get("start", "1,1"))
+    if board is None or start is None:
+        raise ValueError("board is ROWSxCOLUMNS (e.g. 8x8) and start is ROW,COLUMN (e.g. 1,1)")
+    all_tours = params.get("all_tours", "false").lower() in ("1", "true", "yes")
+    default_max = None if all_tours else DEFAULT_MAX_RETURNS
+    max_returns = int(params["max_returns"]) if "max_returns" in params and len(params["max_returns"]) < 10 else default_max
+    good = int(params["good_returns"]) if "good_returns" in params and len(params["good_returns"]) < 10 else DEFAULT_GOOD_RETURNS
+    return KnightTourInstance(int(board[1]), int(board[2]), (int(start[1]), int(start[2])),
+                              parse_set(params.get("optimizations", "1-4")), good, max_returns, all_tours)
