@@ -41,6 +41,13 @@ class Matching:
         return names
 
 
+def call_differences(first: Spec, second: Spec, matching: Matching) -> list[tuple[str, str, str, str]]:
+    """Matched pairs whose names call different methods: (first's name, second's, first's call, second's).
+    Equivalent under such a matching, the two specs still drive their contexts differently."""
+    return [(mine, theirs, _call_of(first, mine), _call_of(second, theirs)) for mine, theirs in matching.pairs
+            if _call_of(first, mine) != _call_of(second, theirs)]
+
+
 def rename_guard(guard: Guard, names: Mapping[str, str]) -> Guard:
     if isinstance(guard, Var):
         return Var(names.get(guard.name, guard.name))

@@ -9,7 +9,9 @@ from .observe import _case_text
 from .operators import _arc_name
 from .results import (
     GAP,
+    KINDS,
     OUTCOMES,
+    PROVED,
     SAME_OUTPUTS,
     SURVIVED,
     UNOBSERVED,
@@ -52,9 +54,9 @@ def report_table(report: Report) -> str:
 
 
 def report_summary(report: Report) -> list[str]:
-    lines = [f"{report.spec_path} with {report.problem}: {len(report.results)} mutants, "
-             f"{len(report.cases)} case{'s' if len(report.cases) != 1 else ''} "
-             f"({report.seconds:.1f} s)"]
+    lines = [(f"{report.spec_path} with {report.problem}: {len(report.results)} mutants, "
+              f"{len(report.cases)} case{'s' if len(report.cases) != 1 else ''} "
+              f"({report.seconds:.1f} s)")]
     for number, (argv, caught) in enumerate(zip(report.cases, report.caught_by_case()), start=1):
         lines.append(f"  case {number}: {_case_text(argv)}  (caught {caught} first)")
     for outcome in OUTCOMES:
@@ -62,12 +64,28 @@ def report_summary(report: Report) -> list[str]:
     lines.append(f"  {'of the survivors':<20} {report.equivalent:>5} proved equivalent, "
                  f"{len(report.explained(UNOBSERVED))} unobserved, {len(report.explained(SAME_OUTPUTS))} with the "
                  f"same outputs over the suite, {len(report.gaps)} gaps in verification")
+    lines.append("  by kind:")
+    for kind in KINDS:
+        counts = _kind_counts(report, kind)
+        if counts["mutants"]:
+            lines.append(f"    {kind:<17} {counts['mutants']:>4}: {counts['caught']} caught, {counts['equivalent']} "
+                         f"proved equivalent, {counts['missed']} missed")
     lines.append(f"mutation score: {report.killed}/{report.relevant} = {100 * report.score:.1f}% "
-                 "(caught / not proved equivalent and observable over the suite)")
+                 "(caught / not proved equivalent; every unproved survivor counts as missed)")
+    lines.append(f"  observable over the suite: {report.killed}/{report.observable} = "
+                 f"{100 * report.score_observable:.1f}% (unobservable survivors left out)")
     for label, explanation in (("unobserved", UNOBSERVED), ("same outputs", SAME_OUTPUTS), ("gap", GAP)):
         for result in report.explained(explanation):
             lines.append(f"  {label}: line {result.mutant.loc.line}: {result.mutant.description}: {result.why}")
     return lines
+
+
+def _kind_counts(report: Report, kind: str) -> dict[str, int]:
+    """For one kind of mutant: how many, caught, proved equivalent, other survivors."""
+    mine = [result for result in report.results if result.mutant.kind == kind]
+    proved = sum(result.explanation in PROVED for result in mine)
+    caught = sum(result.outcome != SURVIVED for result in mine)
+    return {"mutants": len(mine), "caught": caught, "equivalent": proved, "missed": len(mine) - caught - proved}
 
 
 def report_json(report: Report) -> dict[str, Any]:
@@ -85,7 +103,9 @@ def report_json(report: Report) -> dict[str, Any]:
         "unobserved": len(report.explained(UNOBSERVED)),
         "same_outputs": len(report.explained(SAME_OUTPUTS)),
         "gaps": len(report.gaps),
-        "score": round(report.score, 4),
+        "score": round(report.score, 4),  # strict: caught / not proved equivalent
+        "score_observable": round(report.score_observable, 4),  # caught / observable over the suite
+        "kinds": {kind: _kind_counts(report, kind) for kind in KINDS if any(r.mutant.kind == kind for r in report.results)},
         "arcs_taken": sorted(observed.arcs_taken),
         "finals_reached": sorted(observed.finals_reached),
         "results": [

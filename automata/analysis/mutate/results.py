@@ -28,6 +28,10 @@ GAP = "gap in verification"
 STEP_BUDGET_FACTOR = 10
 STEP_BUDGET_MARGIN = 1_000
 
+# The kinds of single-point mutants, in the order `mutants` makes them (docs/mutation.md describes each).
+KINDS = ("target", "negate", "drop-literal", "add-literal", "drop-action", "swap-actions", "duplicate-action",
+         "replace-action", "move-on-enter", "swap-arcs", "priority", "swap-calls", "initial")
+
 Valuation = tuple[tuple[str, bool], ...]  # (input, value) pairs sorted by input name
 Case = tuple[str, ...]  # the verify options of one case of a suite
 # Per case, per automaton run: the final state (None when the run failed) and a digest of the
@@ -37,7 +41,7 @@ Trail = tuple[tuple[int | None, str], ...]
 
 @dataclass(frozen=True)
 class Mutant:
-    kind: str  # "target", "negate", "drop-action", "swap-actions", "swap-arcs", "initial"
+    kind: str  # one of KINDS
     description: str
     loc: Loc
     spec: Spec = field(repr=False, compare=False)
@@ -110,13 +114,26 @@ class Report:
 
     @property
     def relevant(self) -> int:
-        """Mutants the suite could catch: neither proved equivalent nor unobservable over the suite."""
-        return len(self.results) - self.equivalent - len(self.unobservable)
+        """Mutants that count: every one not proved equivalent (an unproved survivor counts as missed)."""
+        return len(self.results) - self.equivalent
 
     @property
     def score(self) -> float:
-        """Caught among the relevant mutants (1.0 when every one of them is caught)."""
+        """The strict score, the headline: caught among the mutants not proved equivalent (1.0 when
+        every one of them is caught)."""
         return self.killed / self.relevant if self.relevant else 1.0
+
+    @property
+    def observable(self) -> int:
+        """Mutants the suite could catch: neither proved equivalent nor unobservable over the suite."""
+        return self.relevant - len(self.unobservable)
+
+    @property
+    def score_observable(self) -> float:
+        """The lenient score: caught among the mutants observable over the suite (unobservable
+        survivors left out of the denominator, which says how well the suite's checks look, not
+        how far its cases reach)."""
+        return self.killed / self.observable if self.observable else 1.0
 
     def caught_by_case(self) -> list[int]:
         """How many mutants each case caught first."""

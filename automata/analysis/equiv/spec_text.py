@@ -1,0 +1,107 @@
+"""Writing a Spec back as YAML, in the layout of the shipped specs (one line per declaration,
+state and arc), for the specs `automata minimize` makes.
+
+Every scalar goes through PyYAML's safe dumper, which quotes whatever needs quoting (a guard's
+`!`, a doc's colon), so the text reads back as the same values; `spec_text` checks that it does.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import yaml
+
+from ...io.loader import spec_from_text
+from ...model.guards import ALWAYS
+from ...model.spec import ArcDecl, Spec, StateDecl, name_order
+
+SCHEMA_LINE = "# yaml-language-server: $schema=../automata/io/data/spec.schema.json"
+
+
+def _quoted(text: str) -> str:
+    """A double-quoted YAML scalar, escaped by PyYAML itself."""
+    dumped = yaml.safe_dump(text, default_style='"', width=10**9, allow_unicode=True)
+    return dumped.removesuffix("\n...\n").strip()
+
+
+def _flow(fields: Mapping[str, str]) -> str:
+    """Fields already written as YAML, on one line: `{name: "Start", final: true}`."""
+    return "{" + ", ".join(f"{key}: {value}" for key, value in fields.items()) + "}"
+
+
+def _names(names: Iterable[str]) -> str:
+    return "[" + ", ".join(names) + "]"  # inputs, outputs and events are plain names (checked by the loader)
+
+
+def _top(key: str, value: str) -> str:
+    """A top-level text: folded onto several lines when it is one plain paragraph, quoted otherwise."""
+    text = value.strip()
+    if len(text) > 90 and text.isprintable() and "  " not in text and not text.startswith(("#", "-", "'", '"')):
+        return f"{key}: >\n" + "\n".join(f"  {line}" for line in textwrap.wrap(text, 96, break_long_words=False,
+                                                                                  break_on_hyphens=False))
+    return f"{key}: {_quoted(text)}"
+
+
+def _state(state: StateDecl) -> str:
+    fields = {"name": _quoted(state.name)}
+    if state.final:
+        fields["final"] = "true"
+    if state.on_enter:
+        fields["on_enter"] = _names(state.on_enter)
+    if state.may_stay:
+        fields["may_stay"] = "true"
+    if state.doc:
+        fields["doc"] = _quoted(state.doc)
+    return _flow(fields)
+
+
+def _arc(arc: ArcDecl, step_event: str) -> str:
+    fields = {"from": str(arc.source), "to": str(arc.target)}
+    if arc.event != step_event:
+        fields["event"] = arc.event
+    if arc.guard != ALWAYS:
+        fields["guard"] = _quoted(arc.guard_text or str(arc.guard))
+    if arc.actions:
+        fields["actions"] = _names(arc.actions)
+    if arc.priority is not None:
+        fields["priority"] = str(arc.priority)
+    return _flow(fields)
+
+
+def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
+    if not declared:
+        return []
+    lines = ["", f"{title}:"]
+    for name in sorted(declared, key=name_order):
+        decl = declared[name]
+        fields = {"doc": _quoted(decl.doc)} if decl.doc or not hasattr(decl, "call") else {}
+        if hasattr(decl, "call"):
+            fields["call"] = decl.call  # a method name (checked by the loader)
+        lines.append(f"  {name}: {_flow(fields)}")
+    return lines
+
+
+def spec_text(spec: Spec, comment: str = "") -> str:
+    """The spec as YAML text that loads back into the same automaton (raises SpecErrors otherwise)."""
+    lines = [SCHEMA_LINE]
+    lines += [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines.append(f"automaton: {spec.automaton}")
+    for key in ("title", "description", "source"):
+        if getattr(spec, key) or key == "title":
+            lines.append(_top(key, getattr(spec, key)))
+    lines.append(f"context: {spec.context}")  # a module path (checked by the loader)
+    if getattr(spec, "program", ""):
+        lines.append(f"program: {spec.program}")
+    lines += [f"initial: {spec.initial}", f"step_event: {spec.step_event}"]
+    lines += _declarations("events", spec.events)
+    lines += _declarations("inputs", spec.inputs)
+    lines += _declarations("outputs", spec.outputs)
+    lines += ["", "states:"]
+    lines += [f"  {number}: {_state(spec.states[number])}" for number in sorted(spec.states)]
+    lines += ["", "arcs:"]
+    lines += [f"  - {_arc(arc, spec.step_event)}" for arc in spec.arcs]
+    text = "\n".join(lines) + "\n"
+    spec_from_text(text, spec.path)  # what is written must read back
+    return text
