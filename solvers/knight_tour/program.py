@@ -23,10 +23,14 @@ from solvers.knight_tour.model import (
     Observer,
     TourResult,
 )
+from solvers.knight_tour.picture import board_picture
 
 
 def make_context(case: KnightTourInstance, observer: Observer) -> KnightTour:
     return KnightTour(case, observer)
+
+
+picture = board_picture  # the board with the path so far, after each step of `automata player`
 
 
 def result(tour: KnightTour, final_state: int) -> TourResult:
