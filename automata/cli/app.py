@@ -15,6 +15,7 @@ from .. import __version__
 from ..errors import AutomataError, SpecErrors
 from ..io.files import display_path
 from .demo import demo_command
+from .derive_command import derive_command
 from .equiv_commands import equiv_command, minimize_command
 from .problems import Registry, load_problems
 from .spec_commands import check_command, draw_command, list_command, schema_command
@@ -82,7 +83,7 @@ def cli() -> None:
 for _verb in VERB_HELP:
     cli.add_command(ProblemVerb(_verb))
 for _command in (list_command, check_command, draw_command, schema_command, codegen_command, mutate_command,
-                 demo_command, equiv_command, minimize_command):
+                 demo_command, equiv_command, minimize_command, derive_command):
     cli.add_command(_command)
 
 

@@ -1,0 +1,176 @@
+"""Deriving an automaton from a plain program: `automata derive MODULE:FUNCTION`.
+
+The program is a function of one parameter, the context, written in a small subset of Python
+(parse.py); derive reads its source with `ast` and never runs it. Its control points become
+states, its conditions guards, its calls of the context's actions outputs (build.py); the spec is
+written as YAML text (write.py) and checked before it is handed back. A recursive function gets an
+explicit call stack, whose methods a context inherits from `stack.CallStack`.
+
+docs/derive.md describes the subset and compares the derived automata with the hand-written ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import InputError
+from ...io.files import display_path
+from ...io.loader import spec_from_text
+from ...model.names import CONTEXT_PATH
+from ..check import ERROR, check_spec
+from .build import Machine, build_machine, endless_states
+from .flow import DeriveError, Flow, ReturnValue
+from .locate import (
+    MODULE_NAME,
+    ContextClass,
+    class_at,
+    find_module,
+    parse_file,
+    resolve_annotation,
+    search_path,
+)
+from .parse import read_function
+from .stack import STACK_EMPTY, CallStack
+from .write import Header, spec_text
+
+__all__ = ["CallStack", "Derivation", "DeriveError", "derive", "derived_result", "final_returns"]
+
+
+@dataclass(frozen=True)
+class Derivation:
+    text: str  # the spec, as YAML
+    machine: Machine
+    file: Path  # the program's source
+    module: str
+    function: str
+    context: str  # module:Class
+    notes: tuple[str, ...]  # things a user should know, printed on stderr by the command
+
+
+def derive(target: str, context: str | None = None, automaton: str = "A1", title: str | None = None,
+           roots: Sequence[Path] = ()) -> Derivation:
+    """Derive the spec of `target` ("package.module:function", or "path/to/file.py:function").
+
+    `context` ("module:Class") overrides the class named by the parameter's annotation; `roots`
+    are searched for modules before the working directory and `sys.path`.
+    """
+    module, file, function = _locate_target(target, search_path(roots))
+    flow = read_function(file, module, function)
+    found = _context_class(flow, context, search_path([file.parent, *roots]))
+    machine = build_machine(flow)
+    _refuse_endless(flow, machine)
+    notes = _notes(flow, machine, found)
+    lines = flow.docstring.strip().splitlines()
+    header = Header(
+        automaton=automaton,
+        title=title or (lines[0].strip().rstrip(".") if lines else f"{function}() of {module}"),
+        description=(f"Derived by `automata derive` from {function}() in {module}: each state is a point where"
+                     " the program asks a question after calling an action; each arc is one way through"
+                     " its questions, with the actions called on the way."),
+        source=f"{display_path(file)} ({function})",
+        program=module,
+        context=found.path,
+        comment=f"Derived by `automata derive {module}:{function}`. Edit the program and derive again.",
+    )
+    text = spec_text(machine, header, found.docs)
+    _check_derived(text, target)
+    return Derivation(text, machine, file, module, function, found.path, tuple(notes))
+
+
+def final_returns(function: Callable[..., object]) -> dict[int, ReturnValue]:
+    """What `function` returns in each final state of the automaton derived from it, by state number."""
+    file = Path(inspect.getsourcefile(function) or "")
+    return dict(_final_returns(file, file.stat().st_mtime_ns, function.__module__, function.__name__))
+
+
+def derived_result(function: Callable[..., object], context: object, final_state: int) -> object:
+    """The value `function` would return, for a run of its derived automaton that ended in
+    `final_state` on `context`: a program module's `result(context, final_state)` can be just this."""
+    value = final_returns(function).get(final_state)
+    if value is None:
+        raise InputError(f"state {final_state} is not a final state of the automaton derived from {function.__name__}()")
+    if value.kind == "call":
+        return getattr(context, str(value.value))()
+    return value.value
+
+
+@functools.lru_cache(maxsize=64)
+def _final_returns(file: Path, _mtime: int, module: str, function: str) -> tuple[tuple[int, ReturnValue], ...]:
+    machine = build_machine(read_function(file, module, function))
+    return tuple((state.number, state.returns) for state in machine.states if state.returns is not None)
+
+
+def _locate_target(target: str, roots: Sequence[Path]) -> tuple[str, Path, str]:
+    module, colon, function = target.rpartition(":")
+    if not colon or not module or not function.isidentifier():
+        raise InputError(f"'{target}' is not MODULE:FUNCTION (e.g. solvers.knight_tour.iterative:iterative)")
+    if module.endswith(".py") or "/" in module or "\\" in module:
+        file = Path(module)
+        if not file.is_file():
+            raise InputError(f"no such file: {display_path(file)}")
+        if not MODULE_NAME.fullmatch(file.stem):
+            raise InputError(f"{display_path(file)}: '{file.stem}' is not a module name Python can import")
+        return file.stem, file, function
+    if not MODULE_NAME.fullmatch(module):
+        raise InputError(f"'{module}' is not a module name (package.module)")
+    file = find_module(module, roots)
+    if file is None:
+        raise InputError(f"cannot find the source of module {module} in the working directory or on sys.path")
+    return module, file, function
+
+
+def _context_class(flow: Flow, option: str | None, roots: Sequence[Path]) -> ContextClass:
+    if option is not None:
+        if not CONTEXT_PATH.fullmatch(option):
+            raise InputError(f"--context '{option}' is not of the form package.module:Class")
+        return class_at(option, roots)
+    if flow.context_annotation is not None:
+        tree = parse_file(flow.file)
+        found = resolve_annotation(flow.context_annotation, tree, flow.module, flow.file, roots) if tree else None
+        if found is not None:
+            return found
+    line = getattr(flow.context_annotation, "lineno", 0)
+    raise DeriveError(flow.file, line, 1, f"cannot tell which class the context '{flow.param}' of"
+                      f" {flow.function}() is", f"annotate it ({flow.param}: Class) or pass --context module:Class")
+
+
+def _notes(flow: Flow, machine: Machine, found: ContextClass) -> list[str]:
+    where = display_path(flow.file)
+    notes = [f"{where}:{method.line}: {flow.param}.{method.name}() makes no difference to the automaton"
+             " (it is asked where both answers lead the same way, or called where control never gets)"
+             for method in machine.unused]
+    if found.docs is not None and found.complete:
+        class_name = found.path.partition(":")[2]
+        for method in (*machine.inputs, *machine.outputs):
+            if not method.stack and method.name not in found.docs:
+                notes.append(f"{where}:{method.line}: {class_name} has no method {method.name}() in its source")
+        if flow.call_sites and STACK_EMPTY not in found.docs:
+            notes.append(f"{class_name} must inherit automata.analysis.derive.CallStack: the automaton of a"
+                         " recursive function keeps its return points there")
+    elif found.docs is None:
+        notes.append(f"the source of {found.path} was not found: the docs are the method names")
+    return notes
+
+
+def _refuse_endless(flow: Flow, machine: Machine) -> None:
+    """A program that can get where no return is reachable any more would give a spec that
+    `automata check` rejects (cannot finish): that is the program's defect, named at its place."""
+    stuck = endless_states(machine)
+    if stuck:
+        state = stuck[0]
+        raise DeriveError(flow.file, state.line, 1, f"{flow.function}() never ends once it gets to this point"
+                          f" ({state.name.lower()}): no path from it reaches a return or the end of the function",
+                          "a loop needs a `break` or `return` that some answers of its questions lead to")
+
+
+def _check_derived(text: str, target: str) -> None:
+    """Derive promises a spec `automata check` passes; one that does not is derive's bug."""
+    findings = [finding for finding in check_spec(spec_from_text(text, f"<derived from {target}>"))
+                if finding.severity == ERROR]
+    if findings:
+        raise RuntimeError("derive produced a spec that fails its check (a bug of derive):\n"
+                           + "\n".join(finding.render() for finding in findings))
