@@ -125,16 +125,17 @@ def test_errors_from_inside_a_command_name_the_command(capsys):
     assert code == 2 and err.startswith("automata run: error: unknown problem")
 
 
-def test_mutate_finds_the_problem_that_ships_the_spec(capsys):
-    code, out, _ = run_cli(capsys, "mutate", "specs/queens_explicit.yaml", "--json")
+def test_mutate_judges_a_spec_with_its_programs_cases(capsys):
+    code, out, _ = run_cli(capsys, "mutate", "specs/knight_tour.yaml", "--case", "1x1: all tours",
+                           "--case", "5x5 from 1,2: impossible start", "--json")
     assert code == 0
     document = json.loads(out)
-    assert document["problem"] == "queens" and document["gaps"] == 0
+    assert document["problem"] == "solvers.knight_tour.program" and len(document["cases"]) == 2
 
 
-def test_mutate_of_a_spec_no_problem_ships_asks_for_one(tmp_path, capsys, monkeypatch):
+def test_mutate_of_a_spec_without_a_program_says_what_it_needs(tmp_path, capsys, monkeypatch):
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
     spec = tmp_path / "counter.yaml"
     spec.write_text(COUNTER_SPEC)
     code, _, err = run_cli(capsys, "mutate", str(spec))
-    assert code == 2 and "name the problem that should judge it with --problem NAME" in err
+    assert code == 2 and "defines no make_context(case, observer)" in err and len(err.splitlines()) == 1

@@ -14,9 +14,9 @@ from automata.io import diagrams as render
 from automata.io import drawing, labels
 from automata.errors import InputError
 from automata.io.labels import arc_text
-from automata.io.diagrams import connection_diagram, dot_source, transition_graph
+from automata.io.diagrams import DrawOptions, connection_diagram, dot_source, transition_graph
 from automata.io.drawing import draw_specs, stale_diagrams
-from automata.io.mermaid import mermaid
+from automata.io.mermaid import mermaid, mermaid_connections
 from automata.io.loader import load_spec
 
 DATA = Path(__file__).parent / "data"
@@ -208,11 +208,50 @@ def test_draw_specs_writes_dot_and_mermaid_without_the_dot_program(tmp_path, mon
     monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
     written = draw_specs([SEARCH], tmp_path / "out", formats=("dot", "mermaid"))
     assert sorted(path.name for path in written) == [
-        "render_search.connections.gv", "render_search.gv", "render_search.mmd",
+        "render_search.connections.gv", "render_search.connections.mmd", "render_search.gv", "render_search.mmd",
     ]
     spec = load_spec(SEARCH)
     assert (tmp_path / "out" / "render_search.gv").read_text(encoding="utf-8") == dot_source(spec, "graph")
     assert (tmp_path / "out" / "render_search.mmd").read_text(encoding="utf-8") == mermaid(spec)
+    connections = (tmp_path / "out" / "render_search.connections.mmd").read_text(encoding="utf-8")
+    assert connections == mermaid_connections(spec)
+
+
+def test_the_mermaid_connection_diagram_links_every_input_and_output_to_the_automaton():
+    spec = load_spec(SEARCH)
+    text = mermaid_connections(spec)
+    assert text.startswith("flowchart LR\n")
+    for name, decl in spec.inputs.items():
+        assert f'    {name}["{name}: {" ".join(decl.doc.split())}"] --> A' in text
+    for name, decl in spec.outputs.items():
+        assert f'    A --> {name}["{name}: {" ".join(decl.doc.split())}"]' in text
+
+
+def test_a_legend_under_the_graph_explains_every_input_and_output():
+    spec = load_spec(SEARCH)
+    plain = dot_source(spec, "graph")
+    with_legend = dot_source(spec, "graph", DrawOptions(legend=True))
+    assert "legend" not in plain and "rank=sink" in with_legend
+    for name, decl in {**spec.inputs, **spec.outputs}.items():
+        assert f"<TD ALIGN=\"LEFT\">{name}</TD><TD ALIGN=\"LEFT\">{decl.doc}</TD>" in with_legend
+
+
+def test_numbered_arcs_carry_their_number_in_the_file():
+    spec = load_spec(SEARCH)
+    numbered = dot_source(spec, "graph", DrawOptions(numbered=True))
+    for arc in spec.arcs:
+        assert f'label=" #{arc.index + 1} ' in numbered
+    assert "#1 " not in dot_source(spec, "graph")
+
+
+def test_draw_on_the_command_line_takes_legend_and_numbering(tmp_path, capsys):
+    from core_support import run_cli
+
+    code, out, _ = run_cli(capsys, "draw", str(SEARCH), "--format", "dot", "--legend", "--numbered", "--out",
+                           str(tmp_path))
+    assert code == 0
+    text = (tmp_path / "render_search.gv").read_text(encoding="utf-8")
+    assert "rank=sink" in text and "#1 " in text
 
 
 def test_rendering_without_the_dot_program_says_how_to_install_it(tmp_path, monkeypatch):

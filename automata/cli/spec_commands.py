@@ -8,23 +8,24 @@ from pathlib import Path
 import click
 
 from ..errors import SpecErrors
-from ..io.files import DIAGRAMS_DIR, SPECS_DIR, display_path, project_relative
+from ..io.files import DIAGRAMS_DIR, display_path
+from .discovery import (
+    default_spec_paths,
+    in_project_root,
+    is_project_spec,
+    project_specs,
+    specs_here,
+)
 from .problems import load_problems
 
 
 def _spec_paths(files: Sequence[str]) -> list[Path]:
-    if files:
-        return [Path(f) for f in files]
-    paths = sorted(SPECS_DIR.glob("*.yaml"))
-    if not paths:
-        raise click.UsageError(f"no specs found in {display_path(SPECS_DIR)}")
-    return paths
+    return [Path(f) for f in files] if files else default_spec_paths()
 
 
 @click.command("list")
 def list_command() -> None:
-    """List the problems and the specs of their automata."""
-    from ..io.loader import load_spec
+    """List the problems, the specs in the current folder and the project's own specs."""
 
     registry = load_problems()
     click.echo("Problems:")
@@ -34,11 +35,22 @@ def list_command() -> None:
         click.echo(f"  {'':<14} commands: {verbs}")
     for name, why in registry.failures.items():
         click.echo(f"  {name:<14} (failed to load: {why})", err=True)
-    click.echo("\nSpecs:")
-    paths = sorted(SPECS_DIR.glob("*.yaml"))
-    width = max((len(project_relative(path)) for path in paths), default=0)
-    for path in paths:
-        name = project_relative(path)
+    here = specs_here()
+    if here:
+        _list_specs("Specs in this folder:", [(display_path(path), path) for path in here])
+    if in_project_root():
+        _list_specs("Specs of the project:", [(display_path(path), path) for path in project_specs()])
+    else:
+        shipped = [spec for problem in registry.problems.values() for spec in problem.specs]
+        _list_specs("Shipped specs (these names work from any folder):", [(name, Path(name)) for name in shipped])
+
+
+def _list_specs(heading: str, specs: list[tuple[str, Path]]) -> None:
+    from ..io.loader import load_spec
+
+    click.echo(f"\n{heading}")
+    width = max((len(name) for name, _ in specs), default=0)
+    for name, path in specs:
         try:
             spec = load_spec(path)
         except SpecErrors as error:
@@ -56,10 +68,11 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
     Reports every defect as FILE:LINE:COL: severity: message. Exits 1 when an error is found.
     """
     from ..analysis.check import ERROR, check_file, has_errors
+    from ..io.loader import locate_spec
 
     findings = []
     for path in _spec_paths(files):
-        if not path.exists():
+        if not locate_spec(path).exists():
             raise click.BadParameter(f"no such file: {path}", param_hint="FILES")
         found = check_file(path)
         findings.extend(found)
@@ -80,13 +93,19 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 
 
 @click.command("draw")
-@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--format", "formats", default="svg", show_default=True,
-              help="Comma-separated: svg, png, pdf, dot, mermaid.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=str(DIAGRAMS_DIR),
-              show_default=True, help="Folder for the diagrams.")
-def draw_command(files: tuple[str, ...], formats: str, out_dir: str) -> None:
-    """Draw the transition graph and the connection diagram of each spec (all of specs/ by default)."""
+              help="Comma-separated: svg, png, pdf, dot, mermaid (the transition graph and the connection diagram).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the diagrams [default: the current folder; the project's diagrams/ for its own specs].")
+@click.option("--legend", is_flag=True, help="Put a table of the inputs and outputs with their meaning under the graph.")
+@click.option("--numbered", is_flag=True, help="Start each arc's label with its number (#3: the spec's third arc).")
+def draw_command(files: tuple[str, ...], formats: str, out_dir: str | None, legend: bool, numbered: bool) -> None:
+    """Draw the transition graph and the connection diagram of each spec, from its YAML alone.
+
+    Without FILES: the specs in the current folder (and the project's own, in a checkout's root).
+    """
+    from ..io.diagrams import DrawOptions
     from ..io.drawing import FORMATS, draw_specs
 
     chosen = tuple(f.strip() for f in formats.split(",") if f.strip())
@@ -96,9 +115,16 @@ def draw_command(files: tuple[str, ...], formats: str, out_dir: str) -> None:
     if unknown:
         raise click.BadParameter(f"unknown format {unknown[0]!r}; choose from {', '.join(FORMATS)}",
                                  param_hint="--format")
-    written = draw_specs(_spec_paths(files), Path(out_dir), chosen)
-    for path in written:
-        click.echo(display_path(path))
+    paths = _spec_paths(files)
+    if out_dir is not None:
+        groups = {Path(out_dir): paths}
+    else:
+        groups = {}
+        for path in paths:
+            groups.setdefault(DIAGRAMS_DIR if is_project_spec(path) else Path("."), []).append(path)
+    for folder, group in groups.items():
+        for written in draw_specs(group, folder, chosen, DrawOptions(numbered=numbered, legend=legend)):
+            click.echo(display_path(written))
 
 
 @click.command("schema")

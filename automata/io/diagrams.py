@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import graphviz
@@ -26,6 +26,14 @@ from .labels import arc_text, shows_events, state_id, title_of, tried_order
 GRAPH = "graph"
 CONNECTIONS = "connections"
 KINDS = (GRAPH, CONNECTIONS)
+
+
+@dataclass(frozen=True)
+class DrawOptions:
+    """How a transition graph is drawn for a page where hover tooltips are lost (print, PDF, docs)."""
+
+    numbered: bool = False  # each arc's label starts with its number, #k: the k-th arc of the spec's file
+    legend: bool = False  # a table of the events, inputs and outputs with their meaning under the graph
 
 FONT = "Helvetica,Arial,sans-serif"
 _STATE_FILL = "#eef4fb"
@@ -80,7 +88,7 @@ def _state_tooltip(spec: Spec, state: StateDecl) -> str:
 # The transition graph
 
 
-def transition_graph(spec: Spec) -> graphviz.Digraph:
+def transition_graph(spec: Spec, options: DrawOptions = DrawOptions()) -> graphviz.Digraph:
     """The transition graph: numbered, named states, arcs labelled `priority: guard / actions`."""
     graph = graphviz.Digraph(name=spec.automaton)
     graph.attr(
@@ -104,7 +112,7 @@ def transition_graph(spec: Spec) -> graphviz.Digraph:
             tooltip=_dot_text(_state_tooltip(spec, state)),
         )
     for arc in tried_order(spec):
-        text = _dot_text(arc_text(spec, arc, wrap=True))
+        text = _dot_text(("#%d " % (arc.index + 1) if options.numbered else "") + arc_text(spec, arc, wrap=True))
         tooltip = _dot_text(_arc_tooltip(spec, arc))
         # A self-loop leaves the state's top right corner and comes back at its bottom right
         # corner: the loop is as tall as the state, so nested loops and their labels stay apart.
@@ -114,7 +122,27 @@ def transition_graph(spec: Spec) -> graphviz.Digraph:
             state_id(arc.source), state_id(arc.target), label=f" {text}  ", tooltip=tooltip, labeltooltip=tooltip,
             **corners,
         )
+    if options.legend:
+        with graph.subgraph(name="legend_row") as row:
+            row.attr(rank="sink")  # below every state
+            row.node("legend", label=_legend_label(spec), shape="plaintext", margin="0", style="filled",
+                     fillcolor="white")
     return graph
+
+
+def _legend_label(spec: Spec) -> str:
+    """The events (when there are several), inputs and outputs with their meaning, as a table."""
+    rows = []
+    groups = [("events", spec.events)] if shows_events(spec) else []
+    groups += [("inputs", spec.inputs), ("outputs", spec.outputs)]
+    for heading, declarations in groups:
+        if not declarations:
+            continue
+        rows.append(f'<TR><TD COLSPAN="2" ALIGN="LEFT"><B>{heading}</B></TD></TR>')
+        for name, decl in declarations.items():
+            rows.append(f'<TR><TD ALIGN="LEFT">{_html(name)}</TD><TD ALIGN="LEFT">{_html(decl.doc or "")}</TD></TR>')
+    return ('<<TABLE BORDER="1" COLOR="#999999" CELLBORDER="0" CELLSPACING="0" CELLPADDING="3">'
+            + "".join(rows) + "</TABLE>>")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,15 +226,14 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     return graph
 
 
-def diagram(spec: Spec, kind: str) -> graphviz.Digraph:
-    builders: dict[str, Callable[[Spec], graphviz.Digraph]] = {
-        GRAPH: transition_graph, CONNECTIONS: connection_diagram,
-    }
-    if kind not in builders:
-        raise InputError(f"unknown diagram kind '{kind}': choose {' or '.join(KINDS)}")
-    return builders[kind](spec)
+def diagram(spec: Spec, kind: str, options: DrawOptions = DrawOptions()) -> graphviz.Digraph:
+    if kind == GRAPH:
+        return transition_graph(spec, options)
+    if kind == CONNECTIONS:
+        return connection_diagram(spec)
+    raise InputError(f"unknown diagram kind '{kind}': choose {' or '.join(KINDS)}")
 
 
-def dot_source(spec: Spec, kind: str = GRAPH) -> str:
+def dot_source(spec: Spec, kind: str = GRAPH, options: DrawOptions = DrawOptions()) -> str:
     """The DOT text of a diagram ("graph" or "connections"); the same spec always gives the same text."""
-    return diagram(spec, kind).source
+    return diagram(spec, kind, options).source

@@ -16,9 +16,9 @@ import graphviz
 
 from ..errors import InputError
 from ..model.spec import Spec
-from .diagrams import CONNECTIONS, GRAPH, KINDS, diagram, dot_source
+from .diagrams import CONNECTIONS, GRAPH, KINDS, DrawOptions, diagram, dot_source
 from .loader import load_spec
-from .mermaid import mermaid
+from .mermaid import mermaid, mermaid_connections
 
 RENDERED_FORMATS = ("svg", "png", "pdf")  # need the `dot` program
 TEXT_FORMATS = ("dot", "mermaid")  # written by this package alone
@@ -64,11 +64,11 @@ def _write_atomically(path: Path, content: bytes) -> None:
         raise
 
 
-def _spec_outputs(spec: Spec, formats: Sequence[str]) -> dict[str, bytes]:
+def _spec_outputs(spec: Spec, formats: Sequence[str], options: DrawOptions = DrawOptions()) -> dict[str, bytes]:
     """Every file drawn for one spec, by file name."""
     outputs: dict[str, bytes] = {}
     for kind in KINDS:
-        graph = diagram(spec, kind)
+        graph = diagram(spec, kind, options)
         base = spec.stem if kind == GRAPH else f"{spec.stem}.{kind}"
         outputs[f"{base}.gv"] = graph.source.encode("utf-8")
         for fmt in formats:
@@ -76,10 +76,12 @@ def _spec_outputs(spec: Spec, formats: Sequence[str]) -> dict[str, bytes]:
                 outputs[f"{base}.{fmt}"] = _render(graph, fmt)
     if "mermaid" in formats:
         outputs[f"{spec.stem}.mmd"] = mermaid(spec).encode("utf-8")
+        outputs[f"{spec.stem}.connections.mmd"] = mermaid_connections(spec).encode("utf-8")
     return outputs
 
 
-def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: Sequence[str] = ("svg",)) -> list[Path]:
+def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: Sequence[str] = ("svg",),
+               options: DrawOptions = DrawOptions()) -> list[Path]:
     """Draw each spec into `out_dir`: `<stem>.<fmt>` (transition graph) and `<stem>.connections.<fmt>`
     for each rendered format, `<stem>.mmd` for "mermaid", and always the DOT sources `<stem>.gv` and
     `<stem>.connections.gv`. Everything is drawn before anything is written, and each file is
@@ -92,7 +94,7 @@ def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: S
         raise _no_dot_error(needs_dot[0])
     drawn: dict[str, bytes] = {}
     for spec_path in spec_paths:
-        drawn.update(_spec_outputs(load_spec(spec_path), formats))
+        drawn.update(_spec_outputs(load_spec(spec_path), formats, options))
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written = []

@@ -34,3 +34,22 @@ def mermaid(spec: Spec) -> str:
         if spec.states[number].final:
             lines.append(f"    {state_id(number)} --> [*]")
     return "\n".join(lines) + "\n"
+
+
+def _node_text(text: str) -> str:
+    """Text for a quoted Mermaid flowchart label: quotes become entity codes, lines join."""
+    return " ".join(text.split()).replace('"', "#quot;")
+
+
+def mermaid_connections(spec: Spec) -> str:
+    """The connection diagram as a Mermaid flowchart: events and inputs flow into the automaton,
+    outputs out of it, each labelled with its meaning."""
+    lines = ["flowchart LR", f"    %% {title_of(spec)} - connection diagram".replace("\n", " ")]
+    lines.append(f'    A["{_node_text(spec.automaton)}<br/>{_node_text(spec.title)}"]')
+    for name, decl in spec.events.items():
+        lines.append(f'    {name}(["{name}: {_node_text(decl.doc or "event")}"]) ==> A')
+    for name, decl in spec.inputs.items():
+        lines.append(f'    {name}["{name}: {_node_text(decl.doc)}"] --> A')
+    for name, decl in spec.outputs.items():
+        lines.append(f'    A --> {name}["{name}: {_node_text(decl.doc)}"]')
+    return "\n".join(lines) + "\n"
