@@ -1,0 +1,150 @@
+"""The player in headless Chromium: keys move the replay, the page says where it is, the graph and
+the board show that step, and nothing is fetched from anywhere."""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from pathlib import Path
+
+import pytest
+from core_support import COUNTER_SPEC, Counter
+from png import pixels
+
+from automata.cli import main
+from automata.io.html.player import player_html
+from automata.io.loader import load_spec, spec_from_text
+from automata.runtime.events import NullObserver
+from automata.runtime.recording import record_run
+from automata.runtime.stepwise import open_automaton
+from automata.runtime.trace import MemorySink, ProtocolSink
+
+HIGHLIGHT = (0xFF, 0xD5, 0x4F)  # the current state's fill (player.css)
+
+
+@pytest.fixture(scope="module")
+def tour_page(tmp_path_factory) -> Path:
+    """The issue's own command: `automata player knight-tour --board 5x5 --start 1,1 -o tour.html`."""
+    out = tmp_path_factory.mktemp("player") / "tour.html"
+    with pytest.raises(SystemExit) as stop:
+        main(["player", "knight-tour", "--board", "5x5", "--start", "1,1", "-o", str(out)])
+    assert stop.value.code in (0, None)
+    return out
+
+
+def knight_protocol():
+    """The protocol of the same run, by step, and the records."""
+    from solvers.knight_tour.model import KnightTour, KnightTourInstance
+
+    spec = load_spec("specs/knight_tour.yaml")
+    text, memory = io.StringIO(), MemorySink()
+    open_automaton(spec, KnightTour(KnightTourInstance(5, 5, (1, 1)), NullObserver()),
+                   sinks=[ProtocolSink(text), memory]).run()
+    steps = re.findall(r"^\{ A1: started.*?^\} A1: finished in state (\d+).*?$", text.getvalue(), re.MULTILINE | re.DOTALL)
+    blocks = re.findall(r"^\{ A1: started.*?^\} A1: finished in state \d+.*?$", text.getvalue(), re.MULTILINE | re.DOTALL)
+    return [int(state) for state in steps], blocks, memory.records
+
+
+def board_after(steps: int) -> str:
+    from solvers.knight_tour.model import KnightTour, KnightTourInstance
+    from solvers.knight_tour.picture import board_picture
+
+    tour = KnightTour(KnightTourInstance(5, 5, (1, 1)), NullObserver())
+    automaton = open_automaton(load_spec("specs/knight_tour.yaml"), tour)
+    automaton.run_until(step=steps)
+    return board_picture(tour)
+
+
+def shown_picture(page) -> str:
+    source = page.get_attribute("#picture", "src")
+    assert source.startswith("data:image/svg+xml;base64,")
+    return base64.b64decode(source.split(",", 1)[1]).decode("utf-8")
+
+
+def test_ten_right_presses_show_step_ten_as_the_protocol_has_it(visit, tour_page):
+    states, blocks, records = knight_protocol()
+    view = visit(tour_page)
+    assert (view.root("step"), view.root("state"), view.root("ready")) == ("0", "0", "true")
+    view.press("ArrowRight", 10)
+    assert view.root("step") == "10"
+    assert view.root("state") == str(states[9]), "the state the protocol names for step 10"
+    # the highlighted state's element is that state, the highlighted arc is step 10's arc
+    assert view.page.get_attribute("#graph .node.current", "data-state") == str(states[9])
+    assert view.page.locator("#graph .node.current").count() == 1
+    assert view.page.get_attribute("#graph .edge.taken", "data-arc") == str(records[9].arc)
+    # the protocol panel shows step 10's lines, exactly as `--protocol` prints them
+    assert view.page.inner_text("#protocol").splitlines() == blocks[9].splitlines()
+    # the board: the knight's path after step 10, as many cells as the protocol's moves say
+    lines = "\n".join(blocks[:10])
+    path_length = lines.count("* z2:") + lines.count("* z7:") - lines.count("* z8:")
+    board = shown_picture(view.page)
+    assert board == board_after(10)
+    assert re.findall(r">(\d+)</text>", board) == [str(number) for number in range(1, path_length + 1)]
+    assert view.outside_requests(tour_page) == [] and view.errors == []
+
+
+def test_left_space_jump_and_next_visit(visit, tour_page):
+    states, _, _ = knight_protocol()
+    view = visit(tour_page)
+    view.press("ArrowRight", 3)
+    view.press("ArrowLeft")
+    assert view.root("step") == "2"
+    view.press(" ")  # play
+    view.page.wait_for_function("Number(document.documentElement.dataset.step) >= 4")
+    view.press(" ")  # pause
+    paused = view.root("step")
+    view.page.wait_for_timeout(300)
+    assert view.root("step") == paused and view.page.inner_text("#play").endswith("Play")
+    view.page.fill("#step-number", "20")
+    view.page.press("#step-number", "Enter")
+    assert (view.root("step"), view.root("state")) == ("20", str(states[19]))
+    view.press("Home")
+    view.page.select_option("#visit-state", "2")
+    view.page.click("#visit")
+    assert (view.root("step"), view.root("state")) == (str(len(states)), "2"), "the tour is found at the last step"
+    view.press("End")
+    view.press("ArrowRight")
+    assert view.root("step") == str(len(states)) and "Tour found" in view.page.inner_text("#status")
+    assert view.errors == []
+
+
+def test_a_screenshot_of_the_current_state_shows_the_highlight(visit, tour_page):
+    view = visit(tour_page)
+    node = view.page.locator('#graph [data-state="1"]')
+    before = pixels(node.screenshot())
+    view.press("ArrowRight")  # step 1 enters state 1
+    assert view.root("state") == "1"
+    after = pixels(node.screenshot())
+    share = sum(pixel == HIGHLIGHT for pixel in after) / len(after)
+    assert share > 0.3, f"only {share:.0%} of the current state's box has the highlight colour"
+    assert sum(pixel == HIGHLIGHT for pixel in before) == 0
+
+
+def test_a_run_of_100000_steps_stays_responsive(visit, tmp_path):
+    spec = spec_from_text(COUNTER_SPEC, "counter.yaml")
+    counter = Counter(limit=100_000)
+    recording = record_run(open_automaton(spec, counter, engine="generated"), counter,
+                           lambda context: f'<svg xmlns="http://www.w3.org/2000/svg"><text y="20">{context.count}</text></svg>')
+    assert recording.steps == 100_001 and len(recording.frames) <= 1_001
+    page = tmp_path / "long.html"
+    page.write_text(player_html(spec, recording), encoding="utf-8")
+    assert page.stat().st_size < 3_000_000
+    view = visit(page)
+    view.press("End")
+    assert (view.root("step"), view.root("state")) == ("100001", "1")
+    view.press("ArrowLeft")
+    assert (view.root("step"), view.root("state")) == ("100000", "0")
+    assert "keeps a picture every" in view.page.inner_text("#picture-caption")
+    view.page.fill("#step-number", "54321")
+    view.page.press("#step-number", "Enter")
+    assert view.root("step") == "54321"
+    view.page.select_option("#visit-state", "1")
+    view.page.click("#visit")
+    assert view.root("step") == "100001"
+    view.page.select_option("#speed", "10000")
+    view.press("Home")
+    view.press(" ")
+    view.page.wait_for_function("Number(document.documentElement.dataset.step) > 100")
+    view.press(" ")
+    assert view.outside_requests(page) == [] and view.errors == []
