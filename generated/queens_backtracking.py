@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_backtracking.yaml'
-SPEC_HASH = 'sha256:1382c4ff4b6c059194e4ad3864dbac03d2281538b9f6e8afe346d5c746df96b3'
+SPEC_HASH = 'sha256:bbbba1d94f9c9fc7943d6fd6a7db6f480963910d2eef0875d36cfdf7e93b8d50'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -56,39 +56,39 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Next column (line 30)
-                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
+            case 0:  # 0. Next column (line 31)
+                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 38): !x1 & x2 / z1
                     z1()
                     state = 0
-                elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 39): !x1 & !x2 & x3 / z4, z2
                     z4()
                     z2()
                     state = 1  # 1. Back in a column
-                elif x1:  # arc 2 (line 39): x1 / z3
+                elif x1:  # arc 2 (line 40): x1 / z3
                     z3()
                     state = 2  # 2. Solution found
-                else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
+                else:  # arc 3 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
                     z4()
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
-            case 1:  # 1. Back in a column (line 31)
-                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
+            case 1:  # 1. Back in a column (line 32)
+                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 45): !x2 & x3 / z2
                     z2()
                     state = 1
-                elif x2:  # arc 8 (line 45): x2 / z1
+                elif x2:  # arc 8 (line 46): x2 / z1
                     z1()
                     state = 0  # 0. Next column
-                else:  # arc 9 (line 46): !x2 & !x3 (always true here)
+                else:  # arc 9 (line 47): !x2 & !x3 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
-            case 2:  # 2. Solution found (line 32)
-                if (x4 := read_x4()):  # arc 4 (line 41): x4
+            case 2:  # 2. Solution found (line 33)
+                if (x4 := read_x4()):  # arc 4 (line 42): x4
                     state = 4  # 4. Enough solutions
                     break  # a final state: the run stops
-                elif not x4 and (x3 := read_x3()):  # arc 5 (line 42): !x4 & x3 / z2
+                elif not x4 and (x3 := read_x3()):  # arc 5 (line 43): !x4 & x3 / z2
                     z2()
                     state = 1  # 1. Back in a column
-                else:  # arc 6 (line 43): !x4 & !x3 (always true here)
+                else:  # arc 6 (line 44): !x4 & !x3 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
     else:
@@ -120,45 +120,45 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Next column (line 30)
-                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 37): !x1 & x2 / z1
+                case 0:  # 0. Next column (line 31)
+                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 38): !x1 & x2 / z1
                         arc = 0
                         z1()
                         state = 0
-                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 38): !x1 & !x2 & x3 / z4, z2
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 39): !x1 & !x2 & x3 / z4, z2
                         arc = 1
                         z4()
                         z2()
                         state = 1  # 1. Back in a column
-                    elif x1:  # arc 2 (line 39): x1 / z3
+                    elif x1:  # arc 2 (line 40): x1 / z3
                         arc = 2
                         z3()
                         state = 2  # 2. Solution found
-                    else:  # arc 3 (line 40): !x1 & !x2 & !x3 / z4 (always true here)
+                    else:  # arc 3 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
                         arc = 3
                         z4()
                         state = 3  # 3. Search exhausted
-                case 1:  # 1. Back in a column (line 31)
-                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 44): !x2 & x3 / z2
+                case 1:  # 1. Back in a column (line 32)
+                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 45): !x2 & x3 / z2
                         arc = 7
                         z2()
                         state = 1
-                    elif x2:  # arc 8 (line 45): x2 / z1
+                    elif x2:  # arc 8 (line 46): x2 / z1
                         arc = 8
                         z1()
                         state = 0  # 0. Next column
-                    else:  # arc 9 (line 46): !x2 & !x3 (always true here)
+                    else:  # arc 9 (line 47): !x2 & !x3 (always true here)
                         arc = 9
                         state = 3  # 3. Search exhausted
-                case 2:  # 2. Solution found (line 32)
-                    if (x4 := read_x4()):  # arc 4 (line 41): x4
+                case 2:  # 2. Solution found (line 33)
+                    if (x4 := read_x4()):  # arc 4 (line 42): x4
                         arc = 4
                         state = 4  # 4. Enough solutions
-                    elif not x4 and (x3 := read_x3()):  # arc 5 (line 42): !x4 & x3 / z2
+                    elif not x4 and (x3 := read_x3()):  # arc 5 (line 43): !x4 & x3 / z2
                         arc = 5
                         z2()
                         state = 1  # 1. Back in a column
-                    else:  # arc 6 (line 43): !x4 & !x3 (always true here)
+                    else:  # arc 6 (line 44): !x4 & !x3 (always true here)
                         arc = 6
                         state = 3  # 3. Search exhausted
         except BaseException:

@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_explicit.yaml'
-SPEC_HASH = 'sha256:3448c48074487648e8a474830e798c91b5dde98694f8c49986866c6f04a20217'
+SPEC_HASH = 'sha256:a16166e4415cf73c3c5227105e7e0384ae67282bfe789b26c1e6f66c466c2ce9'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({4})
@@ -55,42 +55,42 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Start (line 28)
-                if (x2 := read_x2()):  # arc 0 (line 35): x2 / z2
+            case 0:  # 0. Start (line 29)
+                if (x2 := read_x2()):  # arc 0 (line 36): x2 / z2
                     z2()
                     state = 1  # 1. Even rows
-                else:  # arc 1 (line 36): !x2 / z2 (always true here)
+                else:  # arc 1 (line 37): !x2 / z2 (always true here)
                     z2()
                     state = 2  # 2. Odd rows
-            case 1:  # 1. Even rows (line 29)
-                if (x1 := read_x1()):  # arc 2 (line 37): x1 / z1
+            case 1:  # 1. Even rows (line 30)
+                if (x1 := read_x1()):  # arc 2 (line 38): x1 / z1
                     z1()
                     state = 1
-                elif not x1 and (x4 := read_x4()):  # arc 3 (line 38): !x1 & x4 / z2
+                elif not x1 and (x4 := read_x4()):  # arc 3 (line 39): !x1 & x4 / z2
                     z2()
                     state = 3  # 3. Moved rows
-                else:  # arc 4 (line 39): !x1 & !x4 / z2 (always true here)
+                else:  # arc 4 (line 40): !x1 & !x4 / z2 (always true here)
                     z2()
                     state = 2  # 2. Odd rows
-            case 2:  # 2. Odd rows (line 30)
-                if (x1 := read_x1()):  # arc 5 (line 40): x1 / z1
+            case 2:  # 2. Odd rows (line 31)
+                if (x1 := read_x1()):  # arc 5 (line 41): x1 / z1
                     z1()
                     state = 2
-                elif not x1 and (x4 := read_x4()):  # arc 6 (line 41): !x1 & x4 / z2
+                elif not x1 and (x4 := read_x4()):  # arc 6 (line 42): !x1 & x4 / z2
                     z2()
                     state = 3  # 3. Moved rows
-                else:  # arc 7 (line 42): !x1 & !x4 / z3 (always true here)
+                else:  # arc 7 (line 43): !x1 & !x4 / z3 (always true here)
                     z3()
                     state = 4  # 4. Done
                     break  # a final state: the run stops
-            case 3:  # 3. Moved rows (line 31)
-                if (x1 := read_x1()):  # arc 8 (line 43): x1 / z1
+            case 3:  # 3. Moved rows (line 32)
+                if (x1 := read_x1()):  # arc 8 (line 44): x1 / z1
                     z1()
                     state = 3
-                elif not x1 and (x3 := read_x3()):  # arc 9 (line 44): !x1 & x3 / z2
+                elif not x1 and (x3 := read_x3()):  # arc 9 (line 45): !x1 & x3 / z2
                     z2()
                     state = 2  # 2. Odd rows
-                else:  # arc 10 (line 45): !x1 & !x3 / z3 (always true here)
+                else:  # arc 10 (line 46): !x1 & !x3 / z3 (always true here)
                     z3()
                     state = 4  # 4. Done
                     break  # a final state: the run stops
@@ -122,51 +122,51 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Start (line 28)
-                    if (x2 := read_x2()):  # arc 0 (line 35): x2 / z2
+                case 0:  # 0. Start (line 29)
+                    if (x2 := read_x2()):  # arc 0 (line 36): x2 / z2
                         arc = 0
                         z2()
                         state = 1  # 1. Even rows
-                    else:  # arc 1 (line 36): !x2 / z2 (always true here)
+                    else:  # arc 1 (line 37): !x2 / z2 (always true here)
                         arc = 1
                         z2()
                         state = 2  # 2. Odd rows
-                case 1:  # 1. Even rows (line 29)
-                    if (x1 := read_x1()):  # arc 2 (line 37): x1 / z1
+                case 1:  # 1. Even rows (line 30)
+                    if (x1 := read_x1()):  # arc 2 (line 38): x1 / z1
                         arc = 2
                         z1()
                         state = 1
-                    elif not x1 and (x4 := read_x4()):  # arc 3 (line 38): !x1 & x4 / z2
+                    elif not x1 and (x4 := read_x4()):  # arc 3 (line 39): !x1 & x4 / z2
                         arc = 3
                         z2()
                         state = 3  # 3. Moved rows
-                    else:  # arc 4 (line 39): !x1 & !x4 / z2 (always true here)
+                    else:  # arc 4 (line 40): !x1 & !x4 / z2 (always true here)
                         arc = 4
                         z2()
                         state = 2  # 2. Odd rows
-                case 2:  # 2. Odd rows (line 30)
-                    if (x1 := read_x1()):  # arc 5 (line 40): x1 / z1
+                case 2:  # 2. Odd rows (line 31)
+                    if (x1 := read_x1()):  # arc 5 (line 41): x1 / z1
                         arc = 5
                         z1()
                         state = 2
-                    elif not x1 and (x4 := read_x4()):  # arc 6 (line 41): !x1 & x4 / z2
+                    elif not x1 and (x4 := read_x4()):  # arc 6 (line 42): !x1 & x4 / z2
                         arc = 6
                         z2()
                         state = 3  # 3. Moved rows
-                    else:  # arc 7 (line 42): !x1 & !x4 / z3 (always true here)
+                    else:  # arc 7 (line 43): !x1 & !x4 / z3 (always true here)
                         arc = 7
                         z3()
                         state = 4  # 4. Done
-                case 3:  # 3. Moved rows (line 31)
-                    if (x1 := read_x1()):  # arc 8 (line 43): x1 / z1
+                case 3:  # 3. Moved rows (line 32)
+                    if (x1 := read_x1()):  # arc 8 (line 44): x1 / z1
                         arc = 8
                         z1()
                         state = 3
-                    elif not x1 and (x3 := read_x3()):  # arc 9 (line 44): !x1 & x3 / z2
+                    elif not x1 and (x3 := read_x3()):  # arc 9 (line 45): !x1 & x3 / z2
                         arc = 9
                         z2()
                         state = 2  # 2. Odd rows
-                    else:  # arc 10 (line 45): !x1 & !x3 / z3 (always true here)
+                    else:  # arc 10 (line 46): !x1 & !x3 / z3 (always true here)
                         arc = 10
                         z3()
                         state = 4  # 4. Done

@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_las_vegas.yaml'
-SPEC_HASH = 'sha256:82717d73c547f913c26a64360a9de892b5177558406f3f9139d936afaf1c6155'
+SPEC_HASH = 'sha256:d0ba7d1164ab8798a26e135c855407f377491ed3ec2ffaab01c4a502a68c3ff0'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3})
@@ -60,34 +60,34 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Between attempts (line 35)
-                if (x1 := read_x1()):  # arc 0 (line 41): x1 / z1
+            case 0:  # 0. Between attempts (line 36)
+                if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
                     z1()
                     state = 1  # 1. Placing at random
-                else:  # arc 1 (line 42): !x1 (always true here)
+                else:  # arc 1 (line 43): !x1 (always true here)
                     state = 3  # 3. Stopped
                     break  # a final state: the run stops
-            case 1:  # 1. Placing at random (line 36)
-                if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 43): x3 & x4 / z2
+            case 1:  # 1. Placing at random (line 37)
+                if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 44): x3 & x4 / z2
                     z2()
                     state = 1
-                elif x3 and not x4:  # arc 3 (line 44): x3 & !x4 / z3, z7
+                elif x3 and not x4:  # arc 3 (line 45): x3 & !x4 / z3, z7
                     z3()
                     z7()
                     state = 0  # 0. Between attempts
-                else:  # arc 4 (line 45): !x3 (always true here)
+                else:  # arc 4 (line 46): !x3 (always true here)
                     state = 2  # 2. Backtracking
-            case 2:  # 2. Backtracking (line 37)
-                if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 46): !x2 & x5 / z4
+            case 2:  # 2. Backtracking (line 38)
+                if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 47): !x2 & x5 / z4
                     z4()
                     state = 2
-                elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 47): !x2 & !x5 & x6 / z5
+                elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 48): !x2 & !x5 & x6 / z5
                     z5()
                     state = 2
-                elif not x2 and not x5 and not x6:  # arc 7 (line 48): !x2 & !x5 & !x6 / z7
+                elif not x2 and not x5 and not x6:  # arc 7 (line 49): !x2 & !x5 & !x6 / z7
                     z7()
                     state = 0  # 0. Between attempts
-                else:  # arc 8 (line 49): x2 / z6 (always true here)
+                else:  # arc 8 (line 50): x2 / z6 (always true here)
                     z6()
                     state = 0  # 0. Between attempts
     else:
@@ -126,41 +126,41 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Between attempts (line 35)
-                    if (x1 := read_x1()):  # arc 0 (line 41): x1 / z1
+                case 0:  # 0. Between attempts (line 36)
+                    if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
                         arc = 0
                         z1()
                         state = 1  # 1. Placing at random
-                    else:  # arc 1 (line 42): !x1 (always true here)
+                    else:  # arc 1 (line 43): !x1 (always true here)
                         arc = 1
                         state = 3  # 3. Stopped
-                case 1:  # 1. Placing at random (line 36)
-                    if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 43): x3 & x4 / z2
+                case 1:  # 1. Placing at random (line 37)
+                    if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 44): x3 & x4 / z2
                         arc = 2
                         z2()
                         state = 1
-                    elif x3 and not x4:  # arc 3 (line 44): x3 & !x4 / z3, z7
+                    elif x3 and not x4:  # arc 3 (line 45): x3 & !x4 / z3, z7
                         arc = 3
                         z3()
                         z7()
                         state = 0  # 0. Between attempts
-                    else:  # arc 4 (line 45): !x3 (always true here)
+                    else:  # arc 4 (line 46): !x3 (always true here)
                         arc = 4
                         state = 2  # 2. Backtracking
-                case 2:  # 2. Backtracking (line 37)
-                    if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 46): !x2 & x5 / z4
+                case 2:  # 2. Backtracking (line 38)
+                    if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 47): !x2 & x5 / z4
                         arc = 5
                         z4()
                         state = 2
-                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 47): !x2 & !x5 & x6 / z5
+                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 48): !x2 & !x5 & x6 / z5
                         arc = 6
                         z5()
                         state = 2
-                    elif not x2 and not x5 and not x6:  # arc 7 (line 48): !x2 & !x5 & !x6 / z7
+                    elif not x2 and not x5 and not x6:  # arc 7 (line 49): !x2 & !x5 & !x6 / z7
                         arc = 7
                         z7()
                         state = 0  # 0. Between attempts
-                    else:  # arc 8 (line 49): x2 / z6 (always true here)
+                    else:  # arc 8 (line 50): x2 / z6 (always true here)
                         arc = 8
                         z6()
                         state = 0  # 0. Between attempts

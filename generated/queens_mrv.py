@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
-SPEC_HASH = 'sha256:863a1e92bd94162448938024ade355057f568093bf26156ac0c2ba25c4df296f'
+SPEC_HASH = 'sha256:57d8dcf54ceb86f8555f10863c21c5e9b3637f6e718bec04676a55990e51098a'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -60,34 +60,34 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Looking at the board (line 35)
-                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 42): !x1 & !x2 & x3 / z3
+            case 0:  # 0. Looking at the board (line 36)
+                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 43): !x1 & !x2 & x3 / z3
                     z3()
                     state = 0
-                elif not x1 and x2:  # arc 1 (line 43): !x1 & x2 / z2
+                elif not x1 and x2:  # arc 1 (line 44): !x1 & x2 / z2
                     z2()
                     state = 2  # 2. Going back
-                elif not x1 and not x2 and not x3:  # arc 2 (line 44): !x1 & !x2 & !x3 / z4, z5
+                elif not x1 and not x2 and not x3:  # arc 2 (line 45): !x1 & !x2 & !x3 / z4, z5
                     z4()
                     z5()
                     state = 0
-                else:  # arc 3 (line 45): x1 / z1 (always true here)
+                else:  # arc 3 (line 46): x1 / z1 (always true here)
                     z1()
                     state = 1  # 1. Solution found
-            case 1:  # 1. Solution found (line 36)
-                if not (x4 := read_x4()):  # arc 4 (line 46): !x4
+            case 1:  # 1. Solution found (line 37)
+                if not (x4 := read_x4()):  # arc 4 (line 47): !x4
                     state = 2  # 2. Going back
-                else:  # arc 5 (line 47): x4 (always true here)
+                else:  # arc 5 (line 48): x4 (always true here)
                     state = 4  # 4. Enough solutions
                     break  # a final state: the run stops
-            case 2:  # 2. Going back (line 37)
-                if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
+            case 2:  # 2. Going back (line 38)
+                if (x5 := read_x5()):  # arc 6 (line 49): x5 / z5
                     z5()
                     state = 0  # 0. Looking at the board
-                elif not x5 and (x6 := read_x6()):  # arc 7 (line 49): !x5 & x6 / z6
+                elif not x5 and (x6 := read_x6()):  # arc 7 (line 50): !x5 & x6 / z6
                     z6()
                     state = 2
-                else:  # arc 8 (line 50): !x5 & !x6 (always true here)
+                else:  # arc 8 (line 51): !x5 & !x6 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
     else:
@@ -125,41 +125,41 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Looking at the board (line 35)
-                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 42): !x1 & !x2 & x3 / z3
+                case 0:  # 0. Looking at the board (line 36)
+                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 43): !x1 & !x2 & x3 / z3
                         arc = 0
                         z3()
                         state = 0
-                    elif not x1 and x2:  # arc 1 (line 43): !x1 & x2 / z2
+                    elif not x1 and x2:  # arc 1 (line 44): !x1 & x2 / z2
                         arc = 1
                         z2()
                         state = 2  # 2. Going back
-                    elif not x1 and not x2 and not x3:  # arc 2 (line 44): !x1 & !x2 & !x3 / z4, z5
+                    elif not x1 and not x2 and not x3:  # arc 2 (line 45): !x1 & !x2 & !x3 / z4, z5
                         arc = 2
                         z4()
                         z5()
                         state = 0
-                    else:  # arc 3 (line 45): x1 / z1 (always true here)
+                    else:  # arc 3 (line 46): x1 / z1 (always true here)
                         arc = 3
                         z1()
                         state = 1  # 1. Solution found
-                case 1:  # 1. Solution found (line 36)
-                    if not (x4 := read_x4()):  # arc 4 (line 46): !x4
+                case 1:  # 1. Solution found (line 37)
+                    if not (x4 := read_x4()):  # arc 4 (line 47): !x4
                         arc = 4
                         state = 2  # 2. Going back
-                    else:  # arc 5 (line 47): x4 (always true here)
+                    else:  # arc 5 (line 48): x4 (always true here)
                         arc = 5
                         state = 4  # 4. Enough solutions
-                case 2:  # 2. Going back (line 37)
-                    if (x5 := read_x5()):  # arc 6 (line 48): x5 / z5
+                case 2:  # 2. Going back (line 38)
+                    if (x5 := read_x5()):  # arc 6 (line 49): x5 / z5
                         arc = 6
                         z5()
                         state = 0  # 0. Looking at the board
-                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 49): !x5 & x6 / z6
+                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 50): !x5 & x6 / z6
                         arc = 7
                         z6()
                         state = 2
-                    else:  # arc 8 (line 50): !x5 & !x6 (always true here)
+                    else:  # arc 8 (line 51): !x5 & !x6 (always true here)
                         arc = 8
                         state = 3  # 3. Search exhausted
         except BaseException:

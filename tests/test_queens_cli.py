@@ -1,4 +1,5 @@
-"""`automata run|verify|compare queens`: JSON keys, texts, exit codes, and verify_spec for mutants."""
+"""`automata run|verify|compare queens` and `automata run|verify SPEC` on the queens' programs:
+JSON keys, texts, exit codes, coverage, and the judge `automata mutate` uses."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import json
 import pytest
 
 from core_support import run_cli as invoke
+from automata.cli.spec_run import program_judge
 from automata.io.loader import load_spec
-from solvers.queens.problem import PROBLEM
 
 
 def run_json(capsys, *argv: str) -> dict:
@@ -179,25 +180,68 @@ def test_compare_puts_the_searches_side_by_side(capsys):
     assert code == 0 and "mrv" in out and "forced" in out
 
 
-# --- verify_spec (automata mutate) --------------------------------------------------------------
+def test_verify_reports_the_automatons_coverage(capsys):
+    code, out, _ = invoke(capsys, "verify", "queens", "--n", "4", "--algorithm", "backtracking", "--impl", "automaton")
+    assert code == 0
+    assert "coverage: arcs" in out
+    code, out, _ = invoke(capsys, "verify", "queens", "--n", "4", "--algorithm", "mrv", "--json")
+    coverage = json.loads(out)["coverage"]
+    assert coverage["final_states"] == {"covered": 1, "total": 2, "missed": [4]}  # without --first: never "enough"
 
-def test_verify_spec_accepts_the_real_spec():
-    spec = load_spec("specs/queens_mrv.yaml")
-    verdict = PROBLEM.verify_spec(spec, ["--n", "6"])  # the algorithm is read off the spec's file name
-    assert verdict.agree
-    assert set(verdict.runs) == {"iterative", "automaton"}
+
+# --- the programs behind the specs (automata run|verify|mutate SPEC) ----------------------------------
+
+@pytest.mark.parametrize("algorithm", ["backtracking", "prolog", "mrv", "las_vegas", "explicit"])
+def test_each_spec_runs_a_case_from_parameters(capsys, algorithm):
+    code, out, err = invoke(capsys, "run", f"specs/queens_{algorithm}.yaml", "-p", "n=5", "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["result"]["count"] >= 1 and all(len(rows) == 5 for rows in document["result"]["solutions"])
 
 
-def test_verify_spec_catches_a_mutant():
+def test_parameters_the_algorithm_refuses_exit_2(capsys):
+    for argv in (["specs/queens_las_vegas.yaml", "-p", "n=3"], ["specs/queens_explicit.yaml", "-p", "n=8", "-p", "first=2"],
+                 ["specs/queens_mrv.yaml", "-p", "seed=1"], ["specs/queens_backtracking.yaml", "-p", "n=0"]):
+        code, out, err = invoke(capsys, "run", *argv)
+        assert code == 2 and out == "", argv
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_plain_las_vegas_run_has_the_automatons_protocol(capsys):
+    """The loop drives the automaton's context, so its questions and actions are the automaton's, in order."""
+    def lines(impl):
+        code, out, _ = invoke(capsys, "run", "queens", "--algorithm", "las-vegas", "--n", "5", "--seed", "3",
+                              "--impl", impl, "--protocol=input,output")
+        assert code == 0
+        return [line for line in out.splitlines() if line.startswith(("i ", "* "))]
+
+    automaton = lines("automaton")
+    assert automaton and lines("iterative") == automaton
+
+
+def test_the_judge_accepts_the_real_spec_and_catches_a_mutant():
+    program, verify_spec, cases = program_judge("specs/queens_backtracking.yaml", (), ())
+    assert program.reference == "iterative" and len(cases) == len(program.cases)
     spec = load_spec("specs/queens_backtracking.yaml")
-    # drop the dead-end report from the arc that leaves a column without a free row
+    assert all(verify_spec(spec, case).agree for case in cases)
+    # drop the dead-end report from the arcs leaving a column without a free row
     arcs = tuple(
         dataclasses.replace(arc, actions=tuple(a for a in arc.actions if a != "z4")) if arc.source == 0 else arc
         for arc in spec.arcs
     )
-    verdict = PROBLEM.verify_spec(dataclasses.replace(spec, arcs=arcs), ["--n", "5", "--algorithm", "backtracking"])
+    verdict = verify_spec(dataclasses.replace(spec, arcs=arcs), ("N = 3: no solution",))
     assert not verdict.agree
     assert verdict.divergence.expected == ("dead_end",)
+
+
+def test_the_judge_sees_the_final_state_reached():
+    """Stopping in 'Search exhausted' instead of 'Enough solutions' emits the same events: only the
+    outcome the automaton takes from its final state tells them apart."""
+    _, verify_spec, _ = program_judge("specs/queens_mrv.yaml", (), ())
+    spec = load_spec("specs/queens_mrv.yaml")
+    arcs = tuple(dataclasses.replace(arc, target=3) if arc.target == 4 else arc for arc in spec.arcs)
+    verdict = verify_spec(dataclasses.replace(spec, arcs=arcs), ("N = 6, first 4: enough at the last solution",))
+    assert not verdict.agree and verdict.divergence.kind == "result"
 
 
 # --- options the algorithm refuses are bad input under every command ------------------------------

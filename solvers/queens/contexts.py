@@ -2,16 +2,22 @@
 
 Each method is a one-line delegation to the model the iterative and recursive programs use,
 so the automaton differs from them only in its control structure.
+
+A column search's context also records the case and the observer it was built for: the
+recursive references of backtracking and of the Prolog program build their own model from them
+(their recursion carries its state in parameters and generators), see solvers.queens.programs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
-from automata.runtime.runner import execute
-from automata.model.spec import Spec
 from automata.io.loader import load_spec
+from automata.model.spec import Spec
+from automata.runtime.events import Observer
+from automata.runtime.runner import execute
 
 from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 from solvers.queens.columns import ColumnSearch
@@ -29,14 +35,23 @@ def run_automaton(spec: Spec | str, context: ColumnSearchContext | MrvContext, e
     automaton that stops in the wrong final state returns a different result.
     """
     summary = execute(spec if isinstance(spec, Spec) else load_spec(spec), context, engine=engine, sinks=sinks)
-    return replace(context.search.result(), outcome=OUTCOME_OF_FINAL_STATE[summary.final_state])
+    return result_in_final_state(context, summary.final_state)
+
+
+def result_in_final_state(context: ColumnSearchContext | MrvContext, final_state: int) -> QueensResult:
+    """The search's result with the outcome `final_state` stands for (a final state the specs do
+    not have, as a mutant may reach, is named as such: a result no reference returns)."""
+    outcome = OUTCOME_OF_FINAL_STATE.get(final_state, f"stopped in state {final_state}")
+    return replace(context.search.result(), outcome=outcome)
 
 
 class ColumnSearchContext:
     """Backtracking and the Prolog program: one queen per column, the columns in a fixed order."""
 
-    def __init__(self, search: ColumnSearch) -> None:
+    def __init__(self, search: ColumnSearch, case: Any = None, observer: Observer | None = None) -> None:
         self.search = search
+        self.case = case
+        self.observer = observer
 
     # inputs
     def is_complete(self) -> bool:

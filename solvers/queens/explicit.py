@@ -18,14 +18,14 @@ from automata.io.loader import load_spec
 from automata.runtime.trace import TraceSink
 
 from solvers.queens.algorithms import QueensOptions, QueensResult
-from solvers.queens.explicit_context import ExplicitContext
+from solvers.queens.explicit_context import ExplicitContext, ExplicitSteps
 from solvers.queens.explicit_model import ExplicitModel
 from solvers.queens.explicit_plan import NO_SOLUTION, Run, check_size, construct, plan
 
 SPEC = "specs/queens_explicit.yaml"
 
 __all__ = ["SPEC", "NO_SOLUTION", "Run", "check_options", "check_size", "construct", "plan", "iterative", "recursive",
-           "automaton"]
+           "automaton", "new_context", "result_of", "place_iteratively", "place_recursively"]
 
 
 def check_options(opts: QueensOptions) -> None:
@@ -33,43 +33,66 @@ def check_options(opts: QueensOptions) -> None:
     check_size(opts.n)
 
 
+def new_context(opts: QueensOptions, observer: Observer) -> ExplicitContext:
+    """The automaton's context over a fresh model (the options are checked first)."""
+    check_options(opts)
+    return ExplicitContext(ExplicitModel(opts.n, observer))
+
+
+def result_of(context: ExplicitContext) -> QueensResult:
+    return _result(context.model)
+
+
 def _result(model: ExplicitModel) -> QueensResult:
     return QueensResult(solutions=(tuple(model.rows),), count=1, stats=model.stats())
 
 
+# The programs below are written in `ExplicitSteps`: they run on the model itself, or on the
+# automaton's context when their calls are to be watched.
+
+def place_iteratively(steps: ExplicitSteps) -> None:
+    """The loop: run after run, queen after queen."""
+    while steps.has_next_run():
+        steps.start_next_run()
+        while steps.has_row_left_in_run():
+            steps.place_next_queen()
+    steps.finish()
+
+
 def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
     model = ExplicitModel(opts.n, observer)
-    while model.has_next_run():
-        model.start_next_run()
-        while model.has_row_left_in_run():
-            model.place_next_queen()
-    model.finish()
+    place_iteratively(model)
     return _result(model)
 
 
-def _place_rows(model: ExplicitModel, count: int) -> None:
+def _place_rows(steps: ExplicitSteps, count: int) -> None:
     """Place the next `count` queens of the current run: the first half, then the rest."""
     if count == 1:
-        model.place_next_queen()
+        steps.place_next_queen()
     elif count > 1:
         half = count // 2
-        _place_rows(model, half)
-        _place_rows(model, count - half)
+        _place_rows(steps, half)
+        _place_rows(steps, count - half)
 
 
-def _place_runs(model: ExplicitModel) -> None:
+def _place_runs(steps: ExplicitSteps) -> None:
     """Place the remaining runs: this one, then (recursively) those after it."""
-    if not model.has_next_run():
+    if not steps.has_next_run():
         return
-    model.start_next_run()
-    _place_rows(model, model.rows_left_in_run())
-    _place_runs(model)
+    steps.start_next_run()
+    _place_rows(steps, steps.rows_left_in_run())
+    _place_runs(steps)
+
+
+def place_recursively(steps: ExplicitSteps) -> None:
+    """The recursion: runs one call each, the rows of a run halved (about log2 N calls deep)."""
+    _place_runs(steps)
+    steps.finish()
 
 
 def recursive(opts: QueensOptions, observer: Observer) -> QueensResult:
     model = ExplicitModel(opts.n, observer)
-    _place_runs(model)
-    model.finish()
+    place_recursively(model)
     return _result(model)
 
 
@@ -81,6 +104,6 @@ def automaton(
     spec: Spec | None = None,
 ) -> QueensResult:
     """Run the automaton of SPEC (or `spec`, e.g. a mutated copy for `automata mutate`)."""
-    model = ExplicitModel(opts.n, observer)
-    execute(spec or load_spec(SPEC), ExplicitContext(model), engine=engine, sinks=sinks)
-    return _result(model)
+    context = ExplicitContext(ExplicitModel(opts.n, observer))
+    execute(spec or load_spec(SPEC), context, engine=engine, sinks=sinks)
+    return result_of(context)

@@ -23,13 +23,14 @@ from automata.io.loader import load_spec
 from automata.runtime.trace import TraceSink
 
 from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
-from solvers.queens.lv_context import LasVegasContext
+from solvers.queens.lv_context import LasVegasContext, LasVegasSteps
 from solvers.queens.lv_exact import Exact, exact, exact_table
 from solvers.queens.lv_model import LasVegasModel
 
 SPEC = "specs/queens_las_vegas.yaml"
 
-__all__ = ["SPEC", "check_options", "Exact", "exact", "exact_table", "iterative", "recursive", "automaton", "simulate"]
+__all__ = ["SPEC", "check_options", "Exact", "exact", "exact_table", "iterative", "recursive", "automaton", "simulate",
+           "new_context", "result_of", "attempt_iteratively", "attempt_recursively"]
 
 
 def check_options(opts: QueensOptions) -> None:
@@ -61,76 +62,98 @@ def _model(opts: QueensOptions, observer: Observer) -> LasVegasModel:
     return LasVegasModel(opts.n, _random_queens(opts), opts.seed, observer, opts.attempts, wanted)
 
 
+def new_context(opts: QueensOptions, observer: Observer) -> LasVegasContext:
+    """The automaton's context over a fresh model (the options are checked first)."""
+    return LasVegasContext(_model(opts, observer))
+
+
+def result_of(context: LasVegasContext) -> QueensResult:
+    return _result(context.model)
+
+
 def _result(model: LasVegasModel) -> QueensResult:
     return QueensResult(solutions=tuple(model.solutions), count=len(model.solutions), stats=model.stats())
 
 
+# The loops below are written in the spec's questions and actions (`LasVegasSteps`): they run on
+# the model itself, or on the automaton's context when their calls are to be watched.
+
 # --- iterative: loops, the placed queens being the explicit stack ------------------------------
 
-def _attempt_iteratively(model: LasVegasModel) -> bool:
-    while model.places_at_random():
-        if not model.next_column_has_free_cell():
-            model.report_dead_end()
+def _attempt_iteratively(steps: LasVegasSteps) -> bool:
+    while steps.places_at_random():
+        if not steps.next_column_has_free_cell():
+            steps.report_dead_end()
             return False
-        model.place_at_random()
-    while not model.is_complete():
-        if model.has_untried_row():
-            model.place_next_untried()
-        elif model.can_take_back():
-            model.take_back()
+        steps.place_at_random()
+    while not steps.is_complete():
+        if steps.has_untried_row():
+            steps.place_next_untried()
+        elif steps.can_take_back():
+            steps.take_back()
         else:
             return False
     return True
 
 
+def attempt_iteratively(steps: LasVegasSteps) -> None:
+    """The iterative program: attempts in a loop, each attempt a loop over the next column."""
+    while steps.may_start_attempt():
+        steps.start_attempt()
+        if _attempt_iteratively(steps):
+            steps.record_solution()
+        else:
+            steps.record_failure()
+
+
 def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
     model = _model(opts, observer)
-    while model.may_start_attempt():
-        model.start_attempt()
-        if _attempt_iteratively(model):
-            model.record_solution()
-        else:
-            model.record_failure()
+    attempt_iteratively(model)
     return _result(model)
 
 
 # --- recursive: one call per queen --------------------------------------------------------------
 
-def _place_random_queens(model: LasVegasModel) -> bool:
-    if not model.places_at_random():
-        return _backtrack(model)
-    if not model.next_column_has_free_cell():
-        model.report_dead_end()
+def _place_random_queens(steps: LasVegasSteps) -> bool:
+    if not steps.places_at_random():
+        return _backtrack(steps)
+    if not steps.next_column_has_free_cell():
+        steps.report_dead_end()
         return False
-    model.place_at_random()
-    return _place_random_queens(model)
+    steps.place_at_random()
+    return _place_random_queens(steps)
 
 
-def _backtrack(model: LasVegasModel) -> bool:
-    if model.is_complete():
+def _backtrack(steps: LasVegasSteps) -> bool:
+    if steps.is_complete():
         return True
-    while model.has_untried_row():
-        model.place_next_untried()
-        if _backtrack(model):
+    while steps.has_untried_row():
+        steps.place_next_untried()
+        if _backtrack(steps):
             return True
-        model.take_back()
+        steps.take_back()
     return False
 
 
-def _run_recursively(model: LasVegasModel) -> None:
+def _run_recursively(steps: LasVegasSteps) -> None:
     # Attempts follow each other in a loop: recursing from one attempt into the next would nest
     # as deep as the number of attempts, which is unbounded.
-    while model.may_start_attempt():
-        model.start_attempt()
-        if _place_random_queens(model):
-            model.record_solution()
+    while steps.may_start_attempt():
+        steps.start_attempt()
+        if _place_random_queens(steps):
+            steps.record_solution()
         else:
-            model.record_failure()
+            steps.record_failure()
+
+
+def attempt_recursively(steps: LasVegasSteps, n: int) -> None:
+    """The recursive program on an N×N board: one call per queen within an attempt."""
+    call_with_deep_stack(_run_recursively, steps, depth=2 * n + 10)
 
 
 def recursive(opts: QueensOptions, observer: Observer) -> QueensResult:
     model = _model(opts, observer)
-    call_with_deep_stack(_run_recursively, model, depth=2 * model.n + 10)
+    attempt_recursively(model, model.n)
     return _result(model)
 
 
@@ -144,9 +167,9 @@ def automaton(
     spec: Spec | None = None,
 ) -> QueensResult:
     """Run the automaton of SPEC (or `spec`, e.g. a mutated copy for `automata mutate`)."""
-    model = _model(opts, observer)
-    execute(spec or load_spec(SPEC), LasVegasContext(model), engine=engine, sinks=sinks)
-    return _result(model)
+    context = new_context(opts, observer)
+    execute(spec or load_spec(SPEC), context, engine=engine, sinks=sinks)
+    return result_of(context)
 
 
 # --- simulation --------------------------------------------------------------------------------

@@ -26,8 +26,12 @@ def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
 
 
 def recursive(opts: QueensOptions, observer: Observer) -> QueensResult:
-    search = MrvSearch(opts.n, observer, opts.limit)
-    call_with_deep_stack(_explore, search, depth=opts.n + 2)
+    return explore_recursively(MrvSearch(opts.n, observer, opts.limit))
+
+
+def explore_recursively(search: MrvSearch) -> QueensResult:
+    """The recursive program on a fresh search: one call per choice, the choice point a local variable."""
+    call_with_deep_stack(_explore, search, depth=search.board.n + 2)
     return search.result()
 
 
@@ -61,4 +65,9 @@ def automaton(
     spec: Spec | None = None,
 ) -> QueensResult:
     """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
-    return run_automaton(spec or SPEC, MrvContext(MrvSearch(opts.n, observer, opts.limit)), engine, sinks)
+    return run_automaton(spec or SPEC, new_context(opts, observer), engine, sinks)
+
+
+def new_context(opts: QueensOptions, observer: Observer) -> MrvContext:
+    """The automaton's context: a fresh search behind the spec's questions and actions."""
+    return MrvContext(MrvSearch(opts.n, observer, opts.limit))

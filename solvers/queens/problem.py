@@ -3,25 +3,39 @@
 Five algorithms (see `solvers.queens.algorithms`), each with an iterative reference, a recursive
 reference and an automaton that report the same events. `run` solves (or checks a placement),
 `verify` proves the implementations equivalent on one board, `compare` puts the enumerating
-searches side by side.
+searches side by side. The options only build a case (`QueensOptions`): running and verifying
+go through each algorithm's program (`solvers.queens.programs`, named by its spec's `program:`
+key), the same machinery as `automata run|verify SPEC`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from automata.cli.support import IMPLEMENTATIONS, impl_option, impls_to_verify, open_sinks, parse_int_list, print_json, require_automaton_for_traces, trace_options, verdict_text
-from automata.errors import InputError
-from automata.runtime.events import NullObserver, Observer
+from automata.analysis.cases import verify_case
+from automata.analysis.coverage import CoverageReport, coverage_report
+from automata.analysis.verify import Verdict
 from automata.cli.problems import Problem
-from automata.model.spec import Spec
-from automata.runtime.trace import TraceSink
-from automata.analysis.verify import Verdict, verify
+from automata.cli.spec_run import run_case
+from automata.cli.support import (
+    AUTOMATON_IMPLEMENTATIONS,
+    IMPLEMENTATIONS,
+    impl_option,
+    impls_to_verify,
+    open_sinks,
+    parse_int_list,
+    print_json,
+    require_automaton_for_traces,
+    trace_options,
+    verdict_text,
+)
+from automata.runtime.events import NullObserver
+from automata.runtime.program import Program, load_program
 
 from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
 from solvers.queens.board import check_placement, fundamental
@@ -34,23 +48,19 @@ DEFAULT_N = 8
 # reference for the explicit construction unless --impl is given (the events are the same).
 LARGEST_AUTOMATON_CONSTRUCTION = 100_000
 
-Runner = Callable[[Observer], QueensResult]
 ALGORITHM_HELP = ("backtracking (columns in order), prolog (Prolog program 1: the last column first), mrv (fewest free "
                   "cells first), las-vegas (random placements), explicit (the O(N) construction).")
 
 
 # --- shared pieces ---------------------------------------------------------------------------
 
-def run_impl(
-    module: Any, impl: str, opts: QueensOptions, observer: Observer, sinks: Sequence[object] = (), spec: Spec | None = None
-) -> QueensResult:
-    """Run one implementation (a name of IMPLEMENTATIONS) of an algorithm module."""
-    if impl == "iterative":
-        return module.iterative(opts, observer)
-    if impl == "recursive":
-        return module.recursive(opts, observer)
-    engine = "transitions" if impl == "automaton" else "generated"
-    return module.automaton(opts, observer, engine=engine, sinks=sinks, spec=spec)
+def checked_program(algorithm: str, opts: QueensOptions) -> Program:
+    """The algorithm's program, once the algorithm has accepted the options: refused options are
+    bad input (exit 2) before anything runs, even under `verify`, where an implementation that
+    raises would count as a failed verification."""
+    module = algorithm_module(algorithm)
+    module.check_options(opts)
+    return load_program(module.SPEC)
 
 
 def _check_n(n: int) -> None:
@@ -169,13 +179,13 @@ def run_command(
     opts = _options(algorithm, n, limit, seed, random_queens, attempts)
     if impl is None:
         impl = "iterative" if algorithm == "explicit" and n > LARGEST_AUTOMATON_CONSTRUCTION and not (trace or protocol) else "automaton"
-    require_automaton_for_traces(impl, trace, protocol)
-    module = algorithm_module(algorithm)
-    module.check_options(opts)
+    require_automaton_for_traces(impl, trace, None)  # a plain implementation has a protocol too
+    program = checked_program(algorithm, opts)
 
     started = time.perf_counter()
-    with open_sinks(trace, protocol, json_mode=as_json) as sinks:
-        result = run_impl(module, impl, opts, NullObserver(), sinks)
+    automaton_protocol = protocol if impl in AUTOMATON_IMPLEMENTATIONS else None
+    with open_sinks(trace, automaton_protocol, json_mode=as_json) as sinks:
+        result, _ = run_case(program, opts, impl, sinks, NullObserver(), protocol, as_json)
     seconds = time.perf_counter() - started
 
     document: dict[str, Any] = {"n": n, "algorithm": algorithm, "impl": impl, "count": result.count}
@@ -296,35 +306,19 @@ def verify_command(
     attempts: int | None, as_json: bool,
 ) -> None:
     """Run the implementations of one algorithm and compare their event streams with the iterative reference."""
-    verdict = _verify(n, algorithm, impl, first, seed, random_queens, attempts, spec=None)
-    _echo_verdict(verdict, n, algorithm, as_json)
-    if not verdict.agree:
-        raise click.exceptions.Exit(1)
-
-
-def _verify(
-    n: int, algorithm: str, impl: str, first: int | None, seed: int | None, random_queens: int | None,
-    attempts: int | None, spec: Spec | None, sinks: Sequence[TraceSink] = (),
-) -> Verdict:
     _check_n(n)
     limit = _limit_for(algorithm, count=False, all_=False, first=first)
     if algorithm == "las-vegas" and seed is None:
         seed = 1
     opts = _options(algorithm, n, limit, seed, random_queens, attempts)
-    module = algorithm_module(algorithm)
-    # An implementation that raises is a verification failure (exit 1); refused options are bad input.
-    module.check_options(opts)
-    names = impls_to_verify(impl)
-
-    def runner(name: str) -> Runner:
-        if name in ("automaton", "generated"):
-            return lambda observer: run_impl(module, name, opts, observer, sinks, spec=spec)
-        return lambda observer: run_impl(module, name, opts, observer)
-
-    return verify({name: runner(name) for name in names}, reference="iterative")
+    program = checked_program(algorithm, opts)
+    outcome = verify_case(program, f"N = {n}", opts, impls_to_verify(impl))
+    _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage))
+    if not outcome.agree:
+        raise click.exceptions.Exit(1)
 
 
-def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool) -> None:
+def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool, coverage: CoverageReport) -> None:
     implementations = {
         name: {"events": len(run.events), "count": None if run.result is None else run.result.count, "error": run.error}
         for name, run in verdict.runs.items()
@@ -334,39 +328,17 @@ def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool) -> No
             "n": n, "algorithm": algorithm, "agree": verdict.agree, "reference": verdict.reference,
             "implementations": implementations,
             "divergence": None if verdict.divergence is None else verdict.divergence.describe(),
+            "coverage": coverage.to_json(),
         })
         return
     click.echo(f"{n} queens, {algorithm}:")
     for name, info in implementations.items():
         outcome = f"error: {info['error']}" if info["error"] else _solutions_text(info["count"])
         click.echo(f"  {name:<10} {info['events']:>10,} events, {outcome}")
+    click.echo(coverage.line())
+    for gap in coverage.gaps():
+        click.echo(f"  not exercised on this board: {gap}")
     click.echo(verdict_text(verdict))
-
-
-def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
-    """`automata mutate`: verify with `spec` in place of the algorithm's automaton, `sinks` attached to its run.
-
-    `argv` holds the verify options. Without --algorithm, the algorithm is the one whose spec file
-    has the same name as `spec`.
-    """
-    with verify_command.make_context("verify", list(argv)) as ctx:
-        params = dict(ctx.params)
-        algorithm_given = ctx.get_parameter_source("algorithm") is not click.core.ParameterSource.DEFAULT
-    algorithm = params["algorithm"] if algorithm_given else _algorithm_of_spec(spec, params["algorithm"])
-    impl = params["impl"] if params["impl"] != "all" else "automaton"
-    return _verify(params["n"], algorithm, impl, params["first"], params["seed"], params["random_queens"],
-                   params["attempts"], spec=spec, sinks=sinks)
-
-
-def _algorithm_of_spec(spec: Spec, fallback: str) -> str:
-    for name in ALGORITHMS:
-        try:
-            module = algorithm_module(name)
-        except InputError:
-            continue
-        if Path(module.SPEC).stem == spec.stem:
-            return name
-    return fallback
 
 
 # --- compare ---------------------------------------------------------------------------------
@@ -396,13 +368,11 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
     runs = []
     for name in names:  # every algorithm's options are checked before the first one runs
         opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None)
-        module = algorithm_module(name)
-        module.check_options(opts)
-        runs.append((name, module, opts))
+        runs.append((name, checked_program(name, opts), opts))
     rows = []
-    for name, module, opts in runs:
+    for name, program, opts in runs:
         started = time.perf_counter()
-        result = run_impl(module, impl, opts, NullObserver())
+        result = program.run(impl, opts, NullObserver())
         seconds = time.perf_counter() - started
         stats = dict(result.stats)
         rows.append({"algorithm": name, "solutions": result.count, **{key: stats.get(key) for key in COMPARED_STATS},
@@ -416,26 +386,6 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
     click.echo(table(header, [[row["algorithm"], row["solutions"], *(row[key] for key in COMPARED_STATS), row["seconds"]] for row in rows]))
 
 
-def _enumerating_cases(algorithm: str) -> tuple[tuple[str, ...], ...]:
-    # Every solution (the search runs out: "exhausted"), then the first only ("enough").
-    return (("--algorithm", algorithm, "--n", "6"), ("--algorithm", algorithm, "--n", "6", "--first", "1"))
-
-
-# For `automata mutate`: cases that together take every reachable arc of each spec.
-MUTATION_SUITE = {
-    "specs/queens_backtracking.yaml": _enumerating_cases("backtracking"),
-    "specs/queens_prolog.yaml": _enumerating_cases("prolog"),
-    "specs/queens_mrv.yaml": _enumerating_cases("mrv"),
-    "specs/queens_las_vegas.yaml": (
-        # All queens at random (attempts fail at random dead ends), then 3 at random and backtracking.
-        ("--algorithm", "las-vegas", "--n", "8", "--seed", "1", "--attempts", "20"),
-        ("--algorithm", "las-vegas", "--n", "8", "--seed", "1", "--random-queens", "3", "--attempts", "20"),
-    ),
-    # The plan of runs depends on N mod 12 (and N < 4): N = 1 and 4..23 meet every kind of plan.
-    "specs/queens_explicit.yaml": tuple(("--algorithm", "explicit", "--n", str(n)) for n in (1, *range(4, 24))),
-}
-
-
 PROBLEM = Problem(
     name="queens",
     summary="N queens: backtracking, Prolog order, fewest free cells first, Las Vegas, explicit construction",
@@ -447,7 +397,6 @@ PROBLEM = Problem(
         "specs/queens_explicit.yaml",
     ),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command},
-    verify_spec=verify_spec,
     demo=(
         ("run", "queens", "--n", "8", "--algorithm", "prolog", "--first", "3", "--notation", "prolog"),
         ("verify", "queens", "--n", "8", "--algorithm", "mrv", "--impl", "all"),
@@ -455,5 +404,4 @@ PROBLEM = Problem(
         ("run", "queens", "--n", "8", "--algorithm", "las-vegas", "--seed", "1", "--exact"),
         ("run", "queens", "--n", "1000000", "--algorithm", "explicit", "--check"),
     ),
-    mutation_suite=MUTATION_SUITE,
 )

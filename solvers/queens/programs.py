@@ -1,0 +1,261 @@
+"""The queens' programs: what `automata run|verify|mutate specs/queens_*.yaml` need.
+
+One program per algorithm, named by its spec's `program:` key (`solvers.queens.programs:MRV`),
+with the attributes of the contract every spec's program has (automata/runtime/program.py):
+make_context, IMPLEMENTATIONS, CASES, result, parse_case and step_limit. A case is a
+`QueensOptions`.
+
+**The plain implementations are functions of the automaton's context.**
+- backtracking, prolog: the iterative program is `columns.fill_iteratively` on the context's own
+  model (`context.search`). The recursive one carries its state in its parameters (the Prolog
+  program in a chain of generators) and is written over a model it builds itself, so it runs as
+  `recursive(context.case, context.observer)`: make_context records the case and the observer on
+  the context for that reason only. Neither drives the context, so a plain protocol of them shows
+  no question or action (the automaton's protocol does).
+- mrv: the loop and the recursion run on the context's own model (`context.search`).
+- las-vegas, explicit: the loop and the recursion run on the context itself (its methods have the
+  model's names), so their protocols show the spec's questions and actions, as the automaton's do.
+
+**Cases.** Together each program's cases take every reachable arc of its spec and end in every
+final state, boundaries included: N with no solution (2, 3), N = 1, a solution limit equal to the
+number of solutions and one below it (the "enough" path against exhaustion), las-vegas's random
+and hybrid modes with fixed seeds, one N of every remainder mod 12 for the explicit construction.
+One case the command line refuses: the column searches' N = 0, whose one solution is the empty
+placement; only it takes the arc that finds the board complete with no queen on it.
+
+**Step limits.** A search tree's nodes are partial placements, so their number bounds the
+automaton's steps: every step of a column search places a queen, takes one back or records a
+solution, except the last; mrv's steps also open, drop and report at most once per node; an
+attempt of las-vegas is at most one backtracking search plus its N random queens. Las-vegas
+without an attempt budget has no bound (it draws until it succeeds) and keeps the engine's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from math import comb, perm
+from typing import Any
+
+from automata.errors import InputError
+from automata.runtime.events import Observer
+
+from solvers.queens import backtracking, explicit, las_vegas, mrv, prolog
+from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.columns import ColumnSearch, fill_iteratively, last_column_first, natural_order
+from solvers.queens.contexts import ColumnSearchContext, MrvContext, result_in_final_state
+from solvers.queens.explicit_context import ExplicitContext
+from solvers.queens.lv_context import LasVegasContext
+from solvers.queens.mrv_model import search_iteratively
+
+PARAMETERS = ("n", "first", "seed", "random_queens", "attempts")
+LAS_VEGAS_ONLY = ("seed", "random_queens", "attempts")
+
+
+class QueensProgram:
+    """One algorithm's program: the module-level names of the contract, as attributes."""
+
+    def __init__(self, algorithm: str, make_context: Callable[[QueensOptions, Observer], object],
+                 implementations: Mapping[str, Callable[[Any], QueensResult]], cases: Mapping[str, QueensOptions],
+                 result: Callable[[Any, int], QueensResult], step_limit: Callable[[QueensOptions], int | None],
+                 check_options: Callable[[QueensOptions], None]) -> None:
+        self.algorithm = algorithm
+        self.make_context = make_context
+        self.IMPLEMENTATIONS = dict(implementations)
+        self.CASES = dict(cases)
+        self.result = result
+        self.step_limit = step_limit
+        self.check_options = check_options
+
+    def parse_case(self, params: Mapping[str, str]) -> QueensOptions:
+        """`-p n=8 -p first=3` (and for las-vegas `-p seed=1 -p random_queens=2 -p attempts=20`)."""
+        return options_from_params(self.algorithm, params, self.check_options)
+
+    def __repr__(self) -> str:
+        return f"<queens program {self.algorithm}>"
+
+
+def options_from_params(algorithm: str, params: Mapping[str, str],
+                        check_options: Callable[[QueensOptions], None]) -> QueensOptions:
+    """The case `-p KEY=VALUE` parameters describe, refused as the command line refuses it."""
+    known = PARAMETERS if algorithm == "las-vegas" else tuple(k for k in PARAMETERS if k not in LAS_VEGAS_ONLY)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ValueError(f"unknown parameter {unknown[0]!r} for {algorithm}; known: {', '.join(known)}")
+    values: dict[str, int | None] = {}
+    for key in PARAMETERS:
+        text = params.get(key)
+        if text is None:
+            values[key] = None
+        elif re.fullmatch(r"-?[0-9]{1,12}", text.strip()):
+            values[key] = int(text)
+        else:
+            raise ValueError(f"{key} must be a whole number, got {text[:40]!r}")
+    first = values["first"]
+    if first is not None and first < 1:
+        raise ValueError(f"first must be at least 1, got {first}")
+    if algorithm == "explicit" and (first or 1) > 1:
+        raise ValueError("the explicit construction gives exactly one solution: drop first")
+    opts = QueensOptions(n=8 if values["n"] is None else values["n"], limit=first, seed=values["seed"],
+                         random_queens=values["random_queens"], attempts=values["attempts"])
+    check_options(opts)  # InputError: the algorithm's own refusals, worded as for the command line
+    return opts
+
+
+# --- step limits -----------------------------------------------------------------------------
+
+def _column_placements(n: int) -> int:
+    """Partial placements of a column search: k queens in the first k columns of the order, on distinct rows."""
+    return sum(perm(n, k) for k in range(n + 1))
+
+
+def _line_placements(n: int) -> int:
+    """Partial placements of mrv: k queens on k distinct columns and k distinct rows."""
+    return sum(comb(n, k) * perm(n, k) for k in range(n + 1))
+
+
+def column_step_limit(case: QueensOptions) -> int:
+    return 3 * _column_placements(case.n) + 2
+
+
+def mrv_step_limit(case: QueensOptions) -> int:
+    return 5 * _line_placements(case.n) + 5
+
+
+def las_vegas_step_limit(case: QueensOptions) -> int | None:
+    if case.attempts is None:
+        return None
+    return case.attempts * (2 * _column_placements(case.n) + case.n + 3) + 1
+
+
+def explicit_step_limit(case: QueensOptions) -> int:
+    return case.n + 8  # one step per run (at most five) and per queen, one to finish
+
+
+# --- backtracking and the Prolog program --------------------------------------------------------
+
+def _column_context(order: Callable[[int], tuple[int, ...]]) -> Callable[[QueensOptions, Observer], ColumnSearchContext]:
+    def make_context(case: QueensOptions, observer: Observer) -> ColumnSearchContext:
+        return ColumnSearchContext(ColumnSearch(case.n, order(case.n), observer, case.limit), case, observer)
+
+    return make_context
+
+
+def _fill_iteratively(context: ColumnSearchContext) -> QueensResult:
+    return fill_iteratively(context.search)
+
+
+def _column_recursive(module: Any) -> Callable[[ColumnSearchContext], QueensResult]:
+    def recursive(context: ColumnSearchContext) -> QueensResult:
+        return module.recursive(context.case, context.observer)
+
+    return recursive
+
+
+def _enumerating_cases() -> dict[str, QueensOptions]:
+    return {
+        "N = 1: one queen": QueensOptions(1),
+        "N = 2: no solution": QueensOptions(2),
+        "N = 3: no solution": QueensOptions(3),
+        "N = 6: all 4 solutions, the search exhausted": QueensOptions(6),
+        "N = 6, first 4: enough at the last solution": QueensOptions(6, limit=4),
+        "N = 6, first 3: enough one solution before the last": QueensOptions(6, limit=3),
+    }
+
+
+def _column_cases() -> dict[str, QueensOptions]:
+    return {**_enumerating_cases(), "N = 0 (the command line refuses it): the empty placement": QueensOptions(0)}
+
+
+BACKTRACKING = QueensProgram(
+    "backtracking", _column_context(natural_order),
+    {"iterative": _fill_iteratively, "recursive": _column_recursive(backtracking)},
+    _column_cases(), result_in_final_state, column_step_limit, backtracking.check_options,
+)
+
+PROLOG = QueensProgram(
+    "prolog", _column_context(last_column_first),
+    {"iterative": _fill_iteratively, "recursive": _column_recursive(prolog)},
+    _column_cases(), result_in_final_state, column_step_limit, prolog.check_options,
+)
+
+
+# --- fewest free cells first ---------------------------------------------------------------------
+
+def _mrv_iterative(context: MrvContext) -> QueensResult:
+    return search_iteratively(context.search)
+
+
+def _mrv_recursive(context: MrvContext) -> QueensResult:
+    return mrv.explore_recursively(context.search)
+
+
+MRV = QueensProgram(
+    "mrv", mrv.new_context, {"iterative": _mrv_iterative, "recursive": _mrv_recursive},
+    _enumerating_cases(), result_in_final_state, mrv_step_limit, mrv.check_options,
+)
+
+
+# --- Las Vegas -----------------------------------------------------------------------------------
+
+def _lv_iterative(context: LasVegasContext) -> QueensResult:
+    las_vegas.attempt_iteratively(context)
+    return las_vegas.result_of(context)
+
+
+def _lv_recursive(context: LasVegasContext) -> QueensResult:
+    las_vegas.attempt_recursively(context, context.model.n)
+    return las_vegas.result_of(context)
+
+
+def _lv_result(context: LasVegasContext, final_state: int) -> QueensResult:
+    return las_vegas.result_of(context)
+
+
+LAS_VEGAS = QueensProgram(
+    "las-vegas", las_vegas.new_context, {"iterative": _lv_iterative, "recursive": _lv_recursive},
+    {
+        "N = 8, all at random, seed 1: attempts until a solution": QueensOptions(8, seed=1),
+        "N = 8, 3 at random then backtracking, seed 1, 20 attempts": QueensOptions(8, seed=1, random_queens=3, attempts=20),
+        "N = 8, 3 at random, seed 1, first 2: enough before the budget": QueensOptions(8, limit=2, seed=1, random_queens=3,
+                                                                                      attempts=20),
+        "N = 6, none at random: plain backtracking": QueensOptions(6, seed=1, random_queens=0),
+        "N = 1: one queen at random": QueensOptions(1, seed=1),
+        "N = 2, 2 attempts: every random attempt dead-ends": QueensOptions(2, seed=1, attempts=2),
+        "N = 3, 1 at random, 3 attempts: backtracking runs out": QueensOptions(3, seed=1, random_queens=1, attempts=3),
+    },
+    _lv_result, las_vegas_step_limit, las_vegas.check_options,
+)
+
+
+# --- the explicit construction -------------------------------------------------------------------
+
+def _explicit_iterative(context: ExplicitContext) -> QueensResult:
+    explicit.place_iteratively(context)
+    return explicit.result_of(context)
+
+
+def _explicit_recursive(context: ExplicitContext) -> QueensResult:
+    explicit.place_recursively(context)
+    return explicit.result_of(context)
+
+
+def _explicit_result(context: ExplicitContext, final_state: int) -> QueensResult:
+    return explicit.result_of(context)
+
+
+EXPLICIT = QueensProgram(
+    "explicit", explicit.new_context, {"iterative": _explicit_iterative, "recursive": _explicit_recursive},
+    # The plan depends on N mod 12 (and on N < 4): N = 1 and one N of every remainder.
+    {f"N = {n} (N mod 12 = {n % 12})": QueensOptions(n) for n in (1, *range(4, 16))},
+    _explicit_result, explicit_step_limit, explicit.check_options,
+)
+
+PROGRAMS: dict[str, QueensProgram] = {program.algorithm: program for program in
+                                      (BACKTRACKING, PROLOG, MRV, LAS_VEGAS, EXPLICIT)}
+
+
+def program_of(algorithm: str) -> QueensProgram:
+    if algorithm not in PROGRAMS:
+        raise InputError(f"unknown queens algorithm {algorithm!r}; choose one of: {', '.join(PROGRAMS)}")
+    return PROGRAMS[algorithm]
