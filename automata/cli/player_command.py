@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -11,14 +12,16 @@ from ..io.html.player import ending, player_html
 from ..runtime.events import NullObserver
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
 from ..runtime.stepwise import open_automaton
+from ..runtime.trace import TraceSink
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
 
 
-def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS) -> Recording:
+def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS,
+                  sinks: Sequence[TraceSink] = ()) -> Recording:
     """Run the target's case step by step, drawing the program's `picture(context)` if it has one."""
     program = target.program
     context = program.new_context(target.case, NullObserver())
-    automaton = open_automaton(program.spec, context, engine, max_steps=program.max_steps(target.case))
+    automaton = open_automaton(program.spec, context, engine, sinks, max_steps=program.max_steps(target.case))
     return record_run(automaton, context, program.extras.get("picture"), max_recorded_steps=max_steps)
 
 

@@ -15,7 +15,7 @@ import graphviz
 
 from ...errors import InputError
 from ...model.spec import Spec
-from ..diagrams import connection_diagram, transition_graph
+from ..diagrams import DrawOptions, connection_diagram, transition_graph
 from ..labels import state_id, tried_order
 
 _NODE = re.compile(r'<g id="node\d+" class="node">\s*<title>s(\d+)</title>')
@@ -51,9 +51,10 @@ def _inline(svg: str) -> str:
     return svg.strip()
 
 
-def graph_svg(spec: Spec, prefix: str = "graph") -> str:
-    """The transition graph as an inline SVG element whose states and arcs carry data-state/data-arc."""
-    svg = _inline(_render(transition_graph(spec)))
+def graph_svg(spec: Spec, prefix: str = "graph", options: DrawOptions | None = None) -> str:
+    """The transition graph as an inline SVG element whose states and arcs carry data-state/data-arc
+    (`options`: the legend under the graph, arc numbers)."""
+    svg = _inline(_render(transition_graph(spec, options or DrawOptions())))
     svg = _NODE.sub(lambda found: found.group(0).replace(' class="node"', f' class="node" data-state="{found.group(1)}"'), svg)
     # graphviz numbers edges in the order they were declared: the arrow to the initial state, then
     # the arcs in tried order (diagrams.transition_graph). The titles confirm each match.
