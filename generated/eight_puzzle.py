@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/eight_puzzle.yaml'
-SPEC_HASH = 'sha256:1a78b5edbbf47986df57f3c6b24f80b05849073bbd3aa627da3c9818b507e516'
+SPEC_HASH = 'sha256:466261baebd274cde2ae8b862a39bbedf512d93b3999a4544e68658ea082cff9'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4, 5})
@@ -58,27 +58,27 @@ def _run(context, limit, where):
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Start (line 32)
-                if True:  # arc 0 (line 40): / z1
+            case 0:  # 0. Start (line 33)
+                if True:  # arc 0 (line 41): / z1
                     z1()
                     state = 1  # 1. Choosing a node
-            case 1:  # 1. Choosing a node (line 33)
-                if (x1 := read_x1()):  # arc 1 (line 41): x1 / z2
+            case 1:  # 1. Choosing a node (line 34)
+                if (x1 := read_x1()):  # arc 1 (line 42): x1 / z2
                     z2()
                     state = 2  # 2. Node chosen
-                else:  # arc 2 (line 42): !x1 / z6 (always true here)
+                else:  # arc 2 (line 43): !x1 / z6 (always true here)
                     z6()
                     state = 5  # 5. No solution
                     break  # a final state: the run stops
-            case 2:  # 2. Node chosen (line 34)
-                if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 43): !x2 & !x3 / z5
+            case 2:  # 2. Node chosen (line 35)
+                if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 44): !x2 & !x3 / z5
                     z5()
                     state = 1  # 1. Choosing a node
-                elif x2:  # arc 4 (line 44): x2 / z3
+                elif x2:  # arc 4 (line 45): x2 / z3
                     z3()
                     state = 3  # 3. Solved
                     break  # a final state: the run stops
-                else:  # arc 5 (line 45): !x2 & x3 / z4 (always true here)
+                else:  # arc 5 (line 46): !x2 & x3 / z4 (always true here)
                     z4()
                     state = 4  # 4. Stopped at the limit
                     break  # a final state: the run stops
@@ -111,30 +111,30 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Start (line 32)
-                    if True:  # arc 0 (line 40): / z1
+                case 0:  # 0. Start (line 33)
+                    if True:  # arc 0 (line 41): / z1
                         arc = 0
                         z1()
                         state = 1  # 1. Choosing a node
-                case 1:  # 1. Choosing a node (line 33)
-                    if (x1 := read_x1()):  # arc 1 (line 41): x1 / z2
+                case 1:  # 1. Choosing a node (line 34)
+                    if (x1 := read_x1()):  # arc 1 (line 42): x1 / z2
                         arc = 1
                         z2()
                         state = 2  # 2. Node chosen
-                    else:  # arc 2 (line 42): !x1 / z6 (always true here)
+                    else:  # arc 2 (line 43): !x1 / z6 (always true here)
                         arc = 2
                         z6()
                         state = 5  # 5. No solution
-                case 2:  # 2. Node chosen (line 34)
-                    if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 43): !x2 & !x3 / z5
+                case 2:  # 2. Node chosen (line 35)
+                    if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 44): !x2 & !x3 / z5
                         arc = 3
                         z5()
                         state = 1  # 1. Choosing a node
-                    elif x2:  # arc 4 (line 44): x2 / z3
+                    elif x2:  # arc 4 (line 45): x2 / z3
                         arc = 4
                         z3()
                         state = 3  # 3. Solved
-                    else:  # arc 5 (line 45): !x2 & x3 / z4 (always true here)
+                    else:  # arc 5 (line 46): !x2 & x3 / z4 (always true here)
                         arc = 5
                         z4()
                         state = 4  # 4. Stopped at the limit

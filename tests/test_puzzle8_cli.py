@@ -116,14 +116,55 @@ def test_space_refuses_the_fifteen_puzzle(capsys):
 def test_verify_exits_1_and_shows_the_divergence(capsys, monkeypatch):
     from automata.io.files import PROJECT_ROOT
     from automata.io.loader import spec_from_text
-    from solvers.puzzle8 import automaton
+    from automata.runtime.program import load_program
+    from solvers.puzzle8 import automaton, problem
 
     text = (PROJECT_ROOT / automaton.SPEC_PATH).read_text(encoding="utf-8")
     mutant = spec_from_text(text.replace('actions: [z2]}', 'actions: [z2, z2]}'), "mutant.yaml")
-    monkeypatch.setattr(automaton, "load", lambda: mutant)
+    monkeypatch.setattr(problem, "program", lambda: load_program(automaton.SPEC_PATH).with_spec(mutant))
     code, out, _ = invoke(capsys, "verify", "puzzle8", "--start", "start2", "--heuristic", "misplaced", "--impl", "automaton")
     assert code == 1
     assert "DIFFER: first divergence between iterative and automaton" in out
+
+
+def test_verify_reports_the_coverage_of_one_position(capsys):
+    code, out, _ = invoke(capsys, "verify", "puzzle8", "--start", "start1", "--impl", "automaton", "--json")
+    assert code == 0
+    coverage = json.loads(out)["coverage"]
+    assert coverage["arcs"]["covered"] == 4 and coverage["final_states"]["missed"] == [4, 5]
+    code, out, _ = invoke(capsys, "verify", "puzzle8", "--start", "start1", "--impl", "automaton")
+    assert "coverage: arcs 4/6" in out and "final state 5 (No solution) never ended a run" in out
+
+
+@pytest.mark.parametrize("impl", ["iterative", "recursive", "automaton"])
+def test_run_the_spec_with_parameters(capsys, impl):
+    code, out, _ = invoke(capsys, "run", "specs/eight_puzzle.yaml", "-p", "start=start1", "-p", "heuristic=bratko",
+                          "--impl", impl, "--json")
+    assert code == 0
+    result = json.loads(out)["result"]
+    assert result["status"] == "solved" and len(result["path"]) == 5
+
+
+def test_the_loops_protocol_is_the_automatons(capsys):
+    """The iterative program asks the automaton's questions and takes its actions, in the same order."""
+    def lines(impl):
+        code, out, _ = invoke(capsys, "run", "puzzle8", "--start", "start2", "--heuristic", "misplaced", "--impl", impl,
+                              "--protocol=input,output")
+        assert code == 0
+        return [line for line in out.splitlines() if line.startswith(("i ", "* "))]
+
+    automaton = lines("automaton")
+    assert len(automaton) > 20 and lines("iterative") == automaton
+
+
+@pytest.mark.parametrize("params, fragment", [
+    (["-p", "start=21/3_", "-p", "goal=12/3_"], "can never reach"),
+    (["-p", "max_expanded=lots"], "max_expanded"),
+    (["-p", "board=3x3"], "unknown parameter 'board'"),
+])
+def test_run_the_spec_refuses_bad_parameters(capsys, params, fragment):
+    code, out, err = invoke(capsys, "run", "specs/eight_puzzle.yaml", *params)
+    assert code == 2 and out == "" and fragment in err
 
 
 def test_svg_is_not_written_without_a_solution(capsys, tmp_path):

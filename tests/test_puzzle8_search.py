@@ -14,7 +14,8 @@ from automata.io.files import PROJECT_ROOT
 from solvers.puzzle8 import automaton, iterative, recursive
 from solvers.puzzle8.heuristics import HEURISTICS
 from solvers.puzzle8.notation import format_grid, parse_position
-from solvers.puzzle8.problem import verify_spec
+from automata.cli.spec_run import program_judge
+from solvers.puzzle8.program import CASES, PuzzleCase, make_context
 from solvers.puzzle8.puzzle import make_puzzle
 from solvers.puzzle8.search import LIMIT, SOLVED, SearchModel
 
@@ -150,12 +151,36 @@ def test_agreement_on_random_positions(seed, walk, heuristic):
     assert_same_program(run_all(make_puzzle(format_grid(board, position), heuristic), max_expanded=3000))
 
 
-def test_verify_spec_catches_a_mutated_automaton():
+def test_the_judge_catches_a_mutated_automaton():
+    _, verify_spec, cases = program_judge("specs/eight_puzzle.yaml", (), ())
+    case = ("start2, misplaced: solved",)
+    assert case in cases and verify_spec(SPEC, case).agree
     text = (PROJECT_ROOT / "specs/eight_puzzle.yaml").read_text(encoding="utf-8")
-    assert verify_spec(SPEC, ["--start", "start2", "--heuristic", "misplaced"]).agree
     # taking two nodes out of the frontier per choice skips the best one
     mutant = spec_from_text(text.replace("{from: 1, to: 2, guard: \"x1\", actions: [z2]}",
                                          "{from: 1, to: 2, guard: \"x1\", actions: [z2, z2]}"), "mutant.yaml")
-    verdict = verify_spec(mutant, ["--start", "start2", "--heuristic", "misplaced"])
+    verdict = verify_spec(mutant, case)
     assert not verdict.agree
     assert verdict.divergence.kind in ("event", "error")
+
+
+def test_a_start_from_the_goals_other_half_exhausts_the_tree_in_every_implementation():
+    """The only way to the spec's 'No solution' state: the command line refuses such a start."""
+    case = PuzzleCase("21/3_", "manhattan", "12/3_", max_expanded=None, require_reachable=False)
+    assert case in CASES.values()
+    runs = {}
+    for name, solve in IMPLEMENTATIONS.items():
+        recorder = Recorder()
+        runs[name] = (recorder.events, solve(case.puzzle(), recorder, None))
+    assert_same_program(runs)
+    events, result = runs["iterative"]
+    assert result.status == "exhausted" and events[-1] == ("exhausted",)
+    # every position of the 2x2 cycle but the goal's, each reached along both directions
+    assert result.expanded == result.generated == 23
+
+
+@pytest.mark.parametrize("limit, status", [(110, SOLVED), (109, LIMIT)])
+def test_the_goal_test_comes_before_the_limit_test(limit, status):
+    """With the limit equal to the expansions the solution needs, the goal is still found."""
+    context = make_context(PuzzleCase("start3", "manhattan", max_expanded=limit), Recorder())
+    assert iterative.search(context).status == status

@@ -35,7 +35,13 @@ def solve(
 ) -> SearchResult:
     context = EightPuzzleContext(puzzle, observer, max_expanded)
     summary = execute(spec or load(), context, engine=engine, sinks=sinks)
+    return result_in_final_state(context, summary.final_state)
+
+
+def result_in_final_state(context: EightPuzzleContext, final_state: int) -> SearchResult:
+    """The result the automaton reported, with the status of the final state it stopped in:
+    stopping in the wrong one is then a different result (a state the spec does not make final,
+    as a mutant may reach, is named as such)."""
     if context.result is None:
-        raise RunError(f"the automaton ended in state {summary.final_state} without reporting a result")
-    # The status is the final state's: stopping in the wrong one is then a different result.
-    return replace(context.result, status=STATUS_OF_FINAL_STATE[summary.final_state])
+        raise RunError(f"the automaton ended in state {final_state} without reporting a result")
+    return replace(context.result, status=STATUS_OF_FINAL_STATE.get(final_state, f"stopped in state {final_state}"))

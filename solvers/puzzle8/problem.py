@@ -1,4 +1,9 @@
-"""The `puzzle8` problem: click commands run, verify, compare, space, and `verify_spec` for mutation testing."""
+"""The `puzzle8` problem: click commands run, verify, compare and space.
+
+`run` and `verify` only turn their options into a case (`PuzzleCase`) and go through the
+program of specs/eight_puzzle.yaml (`solvers.puzzle8.program`), the same machinery as
+`automata run|verify specs/eight_puzzle.yaml`.
+"""
 
 from __future__ import annotations
 
@@ -7,35 +12,45 @@ from pathlib import Path
 
 import click
 
-from automata.cli.support import impl_option, impls_to_verify, open_sinks, print_json, progress, require_automaton_for_traces, trace_options, verdict_text
-from automata.errors import InputError
-from automata.runtime.events import NullObserver, Observer
+from automata.analysis.cases import verify_case
+from automata.analysis.coverage import coverage_report
 from automata.cli.problems import Problem
-from automata.model.spec import Spec
-from automata.runtime.trace import TraceSink
-from automata.analysis.verify import Verdict, verify
+from automata.cli.spec_run import run_case
+from automata.cli.support import (
+    AUTOMATON_IMPLEMENTATIONS,
+    impl_option,
+    impls_to_verify,
+    open_sinks,
+    print_json,
+    progress,
+    require_automaton_for_traces,
+    trace_options,
+    verdict_text,
+)
+from automata.errors import InputError
+from automata.runtime.events import NullObserver
+from automata.runtime.program import Program, load_program
 
-from . import automaton, iterative, recursive
+from . import automaton
 from .compare import compare, format_table
 from .heuristics import HEURISTICS
 from .notation import START_NAMES, format_grid, format_xy, parse_position
-from .puzzle import Puzzle, make_puzzle, read_goal
+from .program import DEFAULT_MAX_EXPANDED, PuzzleCase
+from .puzzle import Puzzle, read_goal
 from .render import svg_strip, text_boards
 from .search import SOLVED, SearchResult
 from .space import explore
 
-DEFAULT_MAX_EXPANDED = 300_000
-Runner = Callable[[Observer], SearchResult]
+
+def program() -> Program:
+    """The program of the spec: the case runs on it, whatever implementation is chosen."""
+    return load_program(automaton.SPEC_PATH)
 
 
-def runners(puzzle: Puzzle, max_expanded: int | None, spec: Spec | None = None, sinks: Sequence[TraceSink] = ()) -> dict[str, Runner]:
-    spec = spec or automaton.load()
-    return {
-        "iterative": lambda observer: iterative.solve(puzzle, observer, max_expanded),
-        "recursive": lambda observer: recursive.solve(puzzle, observer, max_expanded),
-        "automaton": lambda observer: automaton.solve(puzzle, observer, max_expanded, spec, "transitions", sinks),
-        "generated": lambda observer: automaton.solve(puzzle, observer, max_expanded, spec, "generated", sinks),
-    }
+def _case(start: str, heuristic: str, goal: str | None, max_expanded: int) -> tuple[PuzzleCase, Puzzle]:
+    """The case the options describe, and its puzzle: a position the search cannot take is refused here."""
+    case = PuzzleCase(start, heuristic, goal, max_expanded)
+    return case, case.puzzle()
 
 
 # -- shared options ---------------------------------------------------------------------------------
@@ -80,10 +95,11 @@ def _outcome_line(result: SearchResult) -> str:
 def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int, impl: str,
                 trace: str | None, protocol: bool, svg_path: str | None, as_json: bool) -> None:
     """Solve one eight-puzzle position by best-first search (f = g + h)."""
-    require_automaton_for_traces(impl, trace, protocol)
-    puzzle = make_puzzle(start, heuristic, goal)
-    with open_sinks(trace, protocol, json_mode=as_json) as sinks:
-        result = runners(puzzle, max_expanded, sinks=sinks)[impl](NullObserver())
+    require_automaton_for_traces(impl, trace, None)  # a plain implementation has a protocol too
+    case, puzzle = _case(start, heuristic, goal, max_expanded)
+    automaton_protocol = protocol if impl in AUTOMATON_IMPLEMENTATIONS else None
+    with open_sinks(trace, automaton_protocol, json_mode=as_json) as sinks:
+        result, _ = run_case(program(), case, impl, sinks, NullObserver(), protocol, as_json)
     path = [parse_position(grid)[1] for grid in result.path]
     if svg_path and not path:
         click.echo(f"no solution to draw; {svg_path} not written", err=True)
@@ -108,12 +124,6 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
 
 # -- verify ---------------------------------------------------------------------------------------
 
-def _verify(puzzle: Puzzle, max_expanded: int | None, names: Sequence[str], spec: Spec | None = None,
-            sinks: Sequence[TraceSink] = ()) -> Verdict:
-    every = runners(puzzle, max_expanded, spec, sinks)
-    return verify({name: every[name] for name in names}, reference="iterative")
-
-
 def _event_counts(events: Sequence[tuple]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for event in events:
@@ -127,8 +137,11 @@ def _event_counts(events: Sequence[tuple]) -> dict[str, int]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def verify_command(start: str, heuristic: str, goal: str | None, max_expanded: int, impl: str, as_json: bool) -> None:
     """Run the implementations side by side; exit 1 if their event streams or results differ."""
-    puzzle = make_puzzle(start, heuristic, goal)
-    verdict = _verify(puzzle, max_expanded, impls_to_verify(impl))
+    case, puzzle = _case(start, heuristic, goal, max_expanded)
+    the_program = program()
+    outcome = verify_case(the_program, start, case, impls_to_verify(impl))
+    verdict = outcome.verdict
+    coverage = coverage_report(the_program.spec, outcome.coverage)
     runs = {
         name: {"events": len(run.events), "by_kind": _event_counts(run.events),
                "result": run.result.to_json() if run.result else None, "error": run.error}
@@ -136,25 +149,20 @@ def verify_command(start: str, heuristic: str, goal: str | None, max_expanded: i
     }
     if as_json:
         print_json({"agree": verdict.agree, "reference": verdict.reference, "implementations": runs,
-                    "divergence": None if verdict.agree else verdict.divergence.describe()})
+                    "divergence": None if verdict.agree else verdict.divergence.describe(),
+                    "coverage": coverage.to_json()})
     else:
         click.echo(_describe(puzzle))
         for name, run in verdict.runs.items():
             kinds = ", ".join(f"{count:,} {kind}" for kind, count in _event_counts(run.events).items())
-            outcome = run.error or _outcome_line(run.result)
-            click.echo(f"  {name:<10} {len(run.events):>8,} events ({kinds}); {outcome}")
+            outcome_text = run.error or _outcome_line(run.result)
+            click.echo(f"  {name:<10} {len(run.events):>8,} events ({kinds}); {outcome_text}")
+        click.echo(coverage.line())
+        for gap in coverage.gaps():
+            click.echo(f"  not exercised by this position: {gap}")
         click.echo(verdict_text(verdict))
     if not verdict.agree:
         raise click.exceptions.Exit(1)
-
-
-def verify_spec(spec: Spec, argv: Sequence[str], sinks: Sequence[TraceSink] = ()) -> Verdict:
-    """`automata mutate`: the verification `argv` describes, with `spec` (perhaps mutated) as the
-    automaton and `sinks` attached to its run."""
-    context = verify_command.make_context("puzzle8", list(argv))
-    params = context.params
-    puzzle = make_puzzle(params["start"], params["heuristic"], params["goal"])
-    return _verify(puzzle, params["max_expanded"], impls_to_verify("automaton"), spec, sinks)
 
 
 # -- compare --------------------------------------------------------------------------------------
@@ -237,14 +245,10 @@ PROBLEM = Problem(
     summary="Eight puzzle by best-first search (Bratko §12.2): iterative, recursive and automaton; heuristics compared",
     specs=("specs/eight_puzzle.yaml",),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command, "space": space_command},
-    verify_spec=verify_spec,
     demo=(
         ("run", "puzzle8", "--start", "start1", "--heuristic", "bratko"),
         ("verify", "puzzle8", "--start", "start3", "--heuristic", "bratko", "--impl", "all"),
         ("compare", "puzzle8"),
         ("space", "puzzle8", "--goal", "123/456/78_"),
     ),
-    # For `automata mutate`: a solved search and one stopped at the node limit. The third ending,
-    # an empty frontier, needs an unsolvable start, which the options reject (permutation parity).
-    mutation_suite={"specs/eight_puzzle.yaml": (("--start", "start1"), ("--start", "start3", "--max-expanded", "5"))},
 )

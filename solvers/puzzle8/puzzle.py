@@ -31,8 +31,13 @@ def read_goal(goal_text: str | None, board: Board | None = None) -> tuple[Board,
     return parse_position(goal_text, "goal")
 
 
-def make_puzzle(start_text: str, heuristic: str = "manhattan", goal_text: str | None = None) -> Puzzle:
-    """Parse and check everything a search needs; every defect is one InputError."""
+def make_puzzle(start_text: str, heuristic: str = "manhattan", goal_text: str | None = None,
+                require_reachable: bool = True) -> Puzzle:
+    """Parse and check everything a search needs; every defect is one InputError.
+
+    `require_reachable=False` lets a start from the goal's other half through: no search can solve
+    it, and only such a start makes the search run out of open nodes (a verification case does).
+    """
     board, start = parse_position(start_text, "start")
     goal_board, goal = read_goal(goal_text, board)
     if goal_board != board:
@@ -40,7 +45,7 @@ def make_puzzle(start_text: str, heuristic: str = "manhattan", goal_text: str | 
             f"start is a {board.size}×{board.size} board but goal {format_grid(goal_board, goal)!r} is "
             f"{goal_board.size}×{goal_board.size}; give both on the same board"
         )
-    if not board.can_reach(start, goal):
+    if require_reachable and not board.can_reach(start, goal):
         raise InputError(
             f"start {format_grid(board, start)!r} can never reach goal {format_grid(board, goal)!r}: "
             "it is in the other half of the positions (permutation parity); swap two tiles to fix it"

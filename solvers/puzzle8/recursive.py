@@ -88,14 +88,18 @@ class BratkoSearch:
 
 
 def solve(puzzle: Puzzle, observer: Observer, max_expanded: int | None = None) -> SearchResult:
-    model = SearchModel(puzzle, observer, max_expanded)
-    search = BratkoSearch(model)
+    return search(SearchModel(puzzle, observer, max_expanded))
+
+
+def search(model: SearchModel) -> SearchResult:
+    """Grow the whole tree from the start node of a fresh `model` (its own tree, not a frontier)."""
+    bratko = BratkoSearch(model)
     root = Subtree(model.make_start())
-    outcome = call_with_deep_stack(search.grow, root, UNBOUNDED, depth=_depth_room(max_expanded))
+    outcome = call_with_deep_stack(bratko.grow, root, UNBOUNDED, depth=_depth_room(model.max_expanded))
     if outcome is Outcome.DEAD_END:
         return model.exhausted()
-    assert search.result is not None
-    return search.result
+    assert bratko.result is not None
+    return bratko.result
 
 
 def _depth_room(max_expanded: int | None) -> int:
