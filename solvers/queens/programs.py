@@ -47,6 +47,7 @@ from solvers.queens.contexts import ColumnSearchContext, MrvContext, result_in_f
 from solvers.queens.explicit_context import ExplicitContext
 from solvers.queens.lv_context import LasVegasContext
 from solvers.queens.mrv_model import search_iteratively
+from solvers.queens.picture import queens_picture
 
 PARAMETERS = ("n", "first", "seed", "random_queens", "attempts")
 LAS_VEGAS_ONLY = ("seed", "random_queens", "attempts")
@@ -66,6 +67,7 @@ class QueensProgram:
         self.result = result
         self.step_limit = step_limit
         self.check_options = check_options
+        self.picture = queens_picture  # the board after each step of `automata player`
 
     def parse_case(self, params: Mapping[str, str]) -> QueensOptions:
         """`-p n=8 -p first=3` (and for las-vegas `-p seed=1 -p random_queens=2 -p attempts=20`)."""
