@@ -13,9 +13,12 @@ def demo_command(ctx: click.Context) -> None:
     """Show the framework at work: list, check, then each problem's demonstration commands."""
     import shlex
 
-    scripts: list[tuple[str, ...]] = [("list",), ("check",)]
+    problems = load_problems().problems.values()
+    # The shipped specs by the names that find them from any folder (they travel as package data).
+    shipped = tuple(spec for problem in problems for spec in problem.specs)
+    scripts: list[tuple[str, ...]] = [("list",), ("check", *shipped)]
     root = ctx.find_root().command
-    for problem in load_problems().problems.values():
+    for problem in problems:
         scripts.extend(problem.demo)
     failures = []
     for argv in scripts:
