@@ -22,7 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_random_machines import machines
 
-from automata.analysis.equiv import BY_CALL, MATCHED, SAME_NUMBERS, compare, compare_specs, spec_text
+from automata.analysis.equiv import (
+    BY_CALL,
+    MATCHED,
+    SAME_NUMBERS,
+    compare,
+    compare_specs,
+    spec_text,
+)
 from automata.analysis.mutate import PROVED, equivalence, mutants
 from automata.io.loader import load_spec, spec_from_text
 from automata.model.spec import Spec
@@ -311,7 +318,7 @@ def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
     for event in events:
         a, b = dataclasses.replace(first, step_event=event), dataclasses.replace(second, step_event=event)
 
-        def differ(pair: tuple[int, int]) -> bool:
+        def differ(pair: tuple[int, int], a: Spec = a, b: Spec = b) -> bool:
             stop_a, stop_b = a.states[pair[0]].final, b.states[pair[1]].final
             return stop_a != stop_b or (stop_a and pair[0] != pair[1])
 
