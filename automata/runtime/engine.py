@@ -149,6 +149,10 @@ class Automaton(StepControl):
     def is_final(self) -> bool:
         return self._model.state in self._final
 
+    @property
+    def last_arc(self) -> int | None:
+        return self._fired.index if self._fired is not None else None
+
     def step(self, event: str | None = None) -> StepRecord:
         """Take one step on `event` (the spec's step event by default) and return its record."""
         if self._failure is not None:

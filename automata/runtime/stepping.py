@@ -30,6 +30,22 @@ class StepControl:
     def step(self, event: str | None = None) -> StepRecord:
         raise NotImplementedError
 
+    @property
+    def last_arc(self) -> int | None:
+        """The index of the arc the last step took (None before any step, or when it stayed)."""
+        raise NotImplementedError
+
+    # In a notebook a running automaton shows where it is: the graph, the state and the last arc lit.
+    def _repr_svg_(self) -> str:
+        from ..io.html.graph_svg import highlighted_graph
+
+        return highlighted_graph(self.spec, self.state, self.last_arc)
+
+    def _repr_html_(self) -> str:
+        from ..io.notebook import running_html
+
+        return running_html(self.spec, self.state, self.steps, self.last_arc, self.is_final)
+
     def run_until(self, state: int | None = None, step: int | None = None, event: str | None = None) -> StepRecord | None:
         """Step until the automaton enters `state` (at least one step is taken), or until `step`
         steps have been taken in all, or until it reaches a final state, whichever comes first.

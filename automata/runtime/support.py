@@ -135,6 +135,11 @@ class GeneratedAutomaton(StepControl):
     def is_final(self) -> bool:
         return self._state in self._final
 
+    @property
+    def last_arc(self) -> int | None:
+        last = self._tracer._last
+        return last.arc if last is not None else None
+
     def step(self, event: str | None = None) -> StepRecord:
         """Take one step (generated code knows only the spec's step event) and return its record."""
         if event is not None and event != self.spec.step_event:
