@@ -26,6 +26,7 @@ from automata.runtime.events import Observer
 from . import iterative, recursive
 from .automaton import result_in_final_state
 from .context import EightPuzzleContext
+from .picture import path_picture
 from .puzzle import Puzzle, make_puzzle
 from .search import SearchResult
 
@@ -46,6 +47,9 @@ class PuzzleCase:
 
 def make_context(case: PuzzleCase, observer: Observer) -> EightPuzzleContext:
     return EightPuzzleContext(case.puzzle(), observer, case.max_expanded)
+
+
+picture = path_picture  # the path to the node in focus, after each step of `automata player`
 
 
 def _recursive(context: EightPuzzleContext) -> SearchResult:
