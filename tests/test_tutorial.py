@@ -23,13 +23,13 @@ from automata.analysis.check import check_file
 from automata.cli import main
 from automata.runtime.events import Recorder
 from automata.io.drawing import stale_diagrams
-from automata.io.loader import load_spec
-from automata.analysis.verify import verify
+from automata.analysis.cases import verify_case
+from automata.runtime.program import load_program
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 EXAMPLE = ROOT / "docs" / "tutorial"
-EXAMPLE_MODULES = ("maze", "reference", "gen", "first_run", "verify_both")
+EXAMPLE_MODULES = ("maze", "gen", "test_maze")
 
 TWO_ROWS = ["S.#",
             "E##"]
@@ -75,17 +75,10 @@ def test_the_spec_passes_every_check(example):
 
 
 def test_the_automaton_the_generated_code_and_the_reference_agree(example):
-    from maze import solve_with_automaton
-    from reference import solve_iteratively
-
-    spec = load_spec(EXAMPLE / "maze.yaml")
+    program = load_program(EXAMPLE / "maze.yaml")
     outcomes = set()
-    for maze in MAZES:
-        verdict = verify({
-            "iterative": lambda observer, maze=maze: solve_iteratively(maze, observer),
-            "automaton": lambda observer, maze=maze: solve_with_automaton(maze, observer, spec),
-            "generated": lambda observer, maze=maze: solve_with_automaton(maze, observer, spec, engine="generated"),
-        })
+    for number, maze in enumerate(MAZES):
+        verdict = verify_case(program, f"maze {number}", maze, ["iterative", "automaton", "generated"]).verdict
         assert verdict.agree, f"{maze}: {verdict.divergence.describe()}"
         result = verdict.runs["iterative"].result
         outcomes.add(result.found)
@@ -94,16 +87,16 @@ def test_the_automaton_the_generated_code_and_the_reference_agree(example):
 
 
 def test_the_numbers_quoted_in_the_prose(example):
-    from reference import solve_iteratively
+    from maze import CASES, Maze, solve_iteratively
 
     recorder = Recorder()
-    solve_iteratively(TOP_OF_PAGE, recorder)
+    solve_iteratively(Maze(TOP_OF_PAGE, recorder))
     kinds = [event[0] for event in recorder.events]
     assert kinds == ["step"] * 12 + ["back"] * 12 + ["step"] * 10  # "34 events agree: twelve ... ten"
     assert ("step", 2, 6) in recorder.events
     text = TUTORIAL.read_text(encoding="utf-8")
     assert "\n".join(TOP_OF_PAGE[1:]) in text and TOP_OF_PAGE[0] in text
-    assert 'Maze(["S.#",\n             "E##"]' in text
+    assert CASES["top of the page"] == TOP_OF_PAGE and CASES["two rows"] == TWO_ROWS and CASES["no way out"] == NO_WAY_OUT
 
 
 def test_a_maze_without_exactly_one_start_and_exit_is_refused(example):
@@ -190,3 +183,12 @@ def test_every_command_of_the_tutorial_prints_what_it_shows(tmp_path, monkeypatc
                 assert _run(command, capsys, monkeypatch) == shown, f"`{command}` no longer prints what the tutorial shows"
     finally:
         _forget_example_modules()
+
+
+def test_the_tutorials_pytest_file_passes():
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_maze.py"],
+                          cwd=EXAMPLE, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "4 passed" in done.stdout

@@ -128,7 +128,7 @@ class CoverageReport:
     def gaps(self) -> list[str]:
         """One line per thing no case exercised, in the spec's order."""
         spec = self.spec
-        lines = [f"arc {arc.index + 1} (line {arc.loc.line}): {arc.source} -> {arc.target} [{arc.label}] never taken"
+        lines = [f"arc {arc.source} -> {arc.target} (line {arc.loc.line}) [{arc.label}] never taken"
                  for arc in self.missed_arcs]
         lines += [f"state {number} ({spec.states[number].name}) never reached" for number in self.missed_states]
         lines += [f"final state {number} ({spec.states[number].name}) never ended a run" for number in self.missed_finals]
@@ -143,7 +143,8 @@ class CoverageReport:
         return {
             "complete": self.complete,
             "arcs": {"covered": len(self.arcs) - len(self.missed_arcs), "total": len(self.arcs),
-                     "missed": [arc.index + 1 for arc in self.missed_arcs]},
+                     # by index in the spec's arcs list, 0-based, as step records name arcs
+                     "missed": [arc.index for arc in self.missed_arcs]},
             "states": {"covered": len(self.states) - len(self.missed_states), "total": len(self.states),
                        "missed": list(self.missed_states)},
             "final_states": {"covered": len(self.finals) - len(self.missed_finals), "total": len(self.finals),

@@ -31,7 +31,7 @@ from ..runtime.instrument import PlainProtocol
 from ..runtime.program import AUTOMATON_ENGINES, Program, load_program, parse_params
 from ..runtime.runner import execute
 from ..runtime.trace import TraceSink
-from .support import jsonable, open_sinks, print_json, protocol_kinds, trace_options
+from .support import jsonable, open_sinks, print_json, progress, protocol_kinds, trace_options
 
 
 def case_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -207,8 +207,8 @@ def make_verify_command(spec_path: str) -> click.Command:
             if name not in program.implementation_names():
                 raise click.BadParameter(f"{name!r} is not an implementation of {program.module_name}; choose from "
                                          f"{', '.join(program.implementation_names())}", param_hint="--impl")
-        with click.progressbar(length=len(cases), label="verifying", file=sys.stderr, show_pos=True) as bar:
-            report = verify_program(program, cases, chosen, progress=lambda _: bar.update(1))
+        with progress(range(len(cases)), label="verifying", length=len(cases)) as ticks:
+            report = verify_program(program, cases, chosen, progress=lambda _: next(ticks, None))
         code = report_verification(report, as_json, require_coverage)
         if code:
             raise click.exceptions.Exit(code)

@@ -1,16 +1,14 @@
-"""A maze searched depth first, one step or one take-back at a time: the tutorial's model.
+"""A maze searched depth first, one step or one take-back at a time: the tutorial's program.
 
 The model answers questions (is_/has_) and carries out actions (make_/take_); it never decides
-what to do next. That decision is the control structure: a loop in reference.py, the
-automaton of maze.yaml here.
+what to do next. That decision is the control structure: the loop `solve_iteratively` below, and
+the automaton of maze.yaml. The rest of the module is what the `automata` command needs to run
+and verify the spec: `make_context`, `IMPLEMENTATIONS`, `CASES` and `result`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-
-from automata import Observer, Spec, execute, load_spec
 
 Cell = tuple[int, int]  # (row, column), counted from 0
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # tried in this order: east, south, west, north
@@ -25,7 +23,7 @@ class MazeResult:
 class Maze:
     """A grid of text rows: `S` start, `E` exit, `#` wall, `.` open floor."""
 
-    def __init__(self, rows: list[str], observer: Observer) -> None:
+    def __init__(self, rows: list[str], observer) -> None:
         self.rows = rows
         self.observer = observer
         self.exit = self._find("E")
@@ -49,6 +47,7 @@ class Maze:
                 return d
         return None
 
+    # questions: no side effects
     def is_at_exit(self) -> bool:
         return self.path[-1] == self.exit
 
@@ -58,6 +57,7 @@ class Maze:
     def has_steps_to_take_back(self) -> bool:
         return len(self.path) > 1
 
+    # actions: each reports what it did
     def make_step(self) -> None:
         d = self._next_direction()
         assert d is not None, "make_step needs an untried step"
@@ -78,40 +78,48 @@ class Maze:
         return MazeResult(found, tuple(self.path))
 
 
-class MazeContext:
-    """The automaton's inputs (x) and outputs (z): a thin layer over the model."""
-
-    def __init__(self, maze: Maze) -> None:
-        self.maze = maze
-
-    # inputs: questions, no side effects
-    def is_at_exit(self) -> bool:
-        return self.maze.is_at_exit()
-
-    def has_untried_step(self) -> bool:
-        return self.maze.has_untried_step()
-
-    def has_steps_to_take_back(self) -> bool:
-        return self.maze.has_steps_to_take_back()
-
-    # outputs: actions
-    def make_step(self) -> None:
-        self.maze.make_step()
-
-    def take_back(self) -> None:
-        self.maze.take_back()
+def solve_iteratively(maze: Maze) -> MazeResult:
+    """The same search as a plain loop, over the same model."""
+    while not maze.is_at_exit():
+        if maze.has_untried_step():
+            maze.make_step()
+        elif maze.has_steps_to_take_back():
+            maze.take_back()
+        else:
+            return maze.result(found=False)
+    return maze.result(found=True)
 
 
-SPEC = Path(__file__).with_name("maze.yaml")
-EXIT_FOUND = 1  # the spec's final states, by number
-NO_WAY_OUT = 2
+EXIT_FOUND = 1  # the spec's final state "Exit found"
 
 
-def solve_with_automaton(rows: list[str], observer: Observer, spec: Spec | Path = SPEC,
-                         engine: str = "transitions", sinks: tuple = ()) -> MazeResult:
-    """Run the spec over a fresh maze. Whether the exit was found is read from the final state
-    the automaton stopped in, so an automaton that stops in the wrong state returns a wrong result."""
-    maze = Maze(rows, observer)
-    loaded = spec if isinstance(spec, Spec) else load_spec(spec)
-    summary = execute(loaded, MazeContext(maze), engine=engine, sinks=sinks)
-    return maze.result(found=summary.final_state == EXIT_FOUND)
+def make_context(case: list[str], observer) -> Maze:
+    """A case is a maze: its rows of text."""
+    return Maze(case, observer)
+
+
+def result(maze: Maze, final_state: int) -> MazeResult:
+    """An automaton run's result. Whether the exit was found is read from the final state the
+    automaton stopped in, so an automaton that stops in the wrong state returns a wrong result."""
+    return maze.result(found=final_state == EXIT_FOUND)
+
+
+def parse_case(params: dict[str, str]) -> list[str]:
+    """A maze from `-p rows=S.#/E##` on the command line: rows separated by slashes."""
+    return params["rows"].split("/")
+
+
+IMPLEMENTATIONS = {"iterative": solve_iteratively}
+
+CASES = {
+    "two rows": ["S.#",
+                 "E##"],
+    "top of the page": ["S..#...",
+                        ".#.#.#.",
+                        ".#...#.",
+                        ".####.#",
+                        "......E"],
+    "no way out": ["S.#.",
+                   "..#.",
+                   ".#.E"],
+}

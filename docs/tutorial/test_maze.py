@@ -1,0 +1,14 @@
+"""The tutorial's maze, kept true by pytest: the loop, the automaton and the generated code agree."""
+
+import pytest
+
+from automata.testing import assert_equivalent
+
+
+def test_the_loop_and_the_automaton_agree_on_every_case():
+    assert_equivalent("maze.yaml", require_coverage=True)
+
+
+@pytest.mark.automaton("maze.yaml")
+def test_each_case(automaton_case):
+    automaton_case.assert_equivalent()
