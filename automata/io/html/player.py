@@ -52,6 +52,10 @@ def ending(spec: Spec, run: RunLike) -> str:
     return f"finished in state {run.final_state} ({state.name}) after {steps:,} steps"
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def player_data(spec: Spec, run: RunLike) -> dict:
     """The run as the player's script reads it: per step, the index of the inputs read (the same
     few combinations recur), the arc and the state after, as flat arrays."""
@@ -108,7 +112,7 @@ def player_html(spec: Spec, run: RunLike, case: str = "", links: Sequence[tuple[
 <header class="player">
   <h1>{esc(title_of(spec))}</h1>
   <p class="muted">{esc(spec.description)}</p>
-  <p>{f"Case: <strong>{esc(case)}</strong>. " if case else ""}{esc(ending(spec, run)).capitalize()}.
+  <p>{f"Case: <strong>{esc(case)}</strong>. " if case else ""}{esc(_sentence(ending(spec, run)))}.
      {f'<span class="muted">{link_items}</span>' if link_items else ""}</p>
 </header>
 <nav class="controls" aria-label="replay controls">
