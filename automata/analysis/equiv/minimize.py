@@ -100,17 +100,8 @@ def equivalent_blocks(spec: Spec) -> list[tuple[int, ...]]:
 
 def _firing_arcs(spec: Spec, state: int) -> list[ArcDecl]:
     """The arcs leaving `state` (on any event) that fire on some valuation, in file order."""
-    firing: list[ArcDecl] = []
-    for event in spec.events:
-        taken = 0
-        on_event = _on(spec, event)
-        tables = tables_for(inputs_read(on_event, state, False))
-        for arc in spec.arcs_from(state, event):
-            region = tables.of(arc.guard) & ~taken
-            taken |= region
-            if region:
-                firing.append(arc)
-    return sorted(firing, key=lambda arc: arc.index)
+    fired = {outcome.arc for event in spec.events for _, outcome in _regions(spec, [state], event)[state]}
+    return [arc for arc in spec.arcs if arc.index in fired]
 
 
 def _common_suffix(lists: Sequence[tuple[str, ...]]) -> tuple[str, ...]:

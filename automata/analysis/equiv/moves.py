@@ -20,7 +20,7 @@ Two ways to count a step:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...model.guards import Var
 from ...model.spec import Spec, name_order
@@ -41,6 +41,9 @@ class Outcome:
     ending: str  # MOVED, STUCK or SILENT_LOOP
     outputs: tuple[str, ...]  # the outputs run, in order
     state: int  # the state reached (MOVED), or the state where the run stays or fails
+    # The arc that fired (the last one, across silent steps); None when none did. Not compared: two
+    # specs that reach the same outcome through arcs listed elsewhere behave alike.
+    arc: int | None = field(default=None, compare=False)
 
 
 Region = tuple[int, Outcome]  # the valuations (a truth table) on which the outcome happens
@@ -89,7 +92,7 @@ def outcomes(spec: Spec, state: int, tables: TruthTables, skip_silent: bool) -> 
         region = tables.of(arc.guard) & ~taken
         taken |= region
         if region:
-            regions.append((region, Outcome(MOVED, spec.outputs_of(arc), arc.target)))
+            regions.append((region, Outcome(MOVED, spec.outputs_of(arc), arc.target, arc.index)))
     rest = tables.full & ~taken
     if rest:
         stays = spec.states[state].may_stay
@@ -107,9 +110,9 @@ def _skipping(spec: Spec, state: int, tables: TruthTables, within: int, path: tu
             continue
         outputs = spec.outputs_of(arc)
         if outputs or spec.states[arc.target].final:
-            regions.append((region, Outcome(MOVED, outputs, arc.target)))
+            regions.append((region, Outcome(MOVED, outputs, arc.target, arc.index)))
         elif arc.target in path:  # the same valuation leads round the same silent cycle forever
-            regions.append((region, Outcome(SILENT_LOOP, (), arc.target)))
+            regions.append((region, Outcome(SILENT_LOOP, (), arc.target, arc.index)))
         else:
             regions += _skipping(spec, arc.target, tables, region, path + (arc.target,))
     rest = within & ~taken
