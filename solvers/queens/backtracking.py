@@ -39,18 +39,15 @@ def _fill_from_current_column(search: ColumnSearch) -> None:
     if search.is_complete():
         search.record_solution()
         return
-    col = search.current_column()
-    row = search.next_free_row(col, 0)
-    if not row:
+    if not search.has_free_row():
         search.note_dead_end()
         return
-    while row:
-        search.place(col, row)
+    while search.has_free_row():
+        search.place_next_queen()
         _fill_from_current_column(search)
         if search.has_enough():
             return
-        search.remove(col, row)
-        row = search.next_free_row(col, row)
+        search.take_back()
 
 
 def automaton(

@@ -52,17 +52,15 @@ def _solution(search: ColumnSearch, columns: tuple[int, ...]) -> Iterator[None]:
     if not columns:
         yield
         return
-    x, others = columns[0], columns[1:]
-    for _ in _solution(search, others):
-        # member(Y, [1..n]) followed by noattack(X/Y, Others): the rows no queen of Others attacks
-        y = search.next_free_row(x, 0)
-        if not y:
+    for _ in _solution(search, columns[1:]):
+        # member(Y, [1..n]) followed by noattack(X/Y, Others): the rows no queen of Others attacks,
+        # from 1 up; the model's current column is X = columns[0], since Others are all placed.
+        if not search.has_free_row():
             search.note_dead_end()
-        while y:
-            search.place(x, y)
+        while search.has_free_row():
+            search.place_next_queen()
             yield
-            search.remove(x, y)
-            y = search.next_free_row(x, y)
+            search.take_back()
 
 
 def automaton(

@@ -23,25 +23,27 @@ from solvers.queens.algorithms import ENOUGH, EXHAUSTED, QueensResult
 class Tally:
     """Counters, solutions and the solution limit of one search run; emits the events above."""
 
-    __slots__ = ("_observer", "_limit", "solutions", "nodes", "choices", "forced", "dead_ends", "branch_points")
+    __slots__ = ("_observer", "_limit", "solutions", "choices", "forced", "dead_ends", "branch_points")
 
     def __init__(self, observer: Observer, limit: int | None) -> None:
         self._observer = observer
         self._limit = limit
         self.solutions: list[tuple[int, ...]] = []
-        self.nodes = 1  # the empty board
         self.choices = 0
         self.forced = 0
         self.dead_ends = 0
         self.branch_points = 0  # mrv: how many times a line was chosen to branch on
 
+    @property
+    def nodes(self) -> int:
+        """The empty board, and every queen put on the board."""
+        return 1 + self.choices + self.forced
+
     def placed(self, col: int, row: int) -> None:
-        self.nodes += 1
         self.choices += 1
         self._observer.emit("place", col, row)
 
     def forced_placed(self, col: int, row: int) -> None:
-        self.nodes += 1
         self.forced += 1
         self._observer.emit("force", col, row)
 

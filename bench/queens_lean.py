@@ -1,0 +1,97 @@
+"""The queens model against a plain bitmask counter in the same Python, side by side.
+
+    python bench/queens_lean.py               # N = 10..13, 5 rounds (about two minutes)
+    python bench/queens_lean.py --sizes 8,9 --rounds 3
+
+Counting every solution by backtracking is the fastest path through the model: the iterative
+references of `backtracking` and `prolog` ask the model's questions and take its actions (the same
+ones the automaton uses) and report every placement, removal and dead end to an observer.  The
+plain counter below does none of that: it is the classic recursive bitmask count, about as fast as
+Python gets.  Each round runs the three one after another (interleaved, so a drift in the machine's
+load hits all of them); the table shows each one's median and the ratios of the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from automata.runtime.events import NullObserver
+from solvers.queens import backtracking, prolog
+from solvers.queens.algorithms import QueensOptions
+
+
+def plain_count(n: int) -> int:
+    """Solutions of n queens: one queen per column, rows as bits, both diagonals shifted per column."""
+    full = (1 << n) - 1
+
+    def count_from(taken: int, up: int, down: int) -> int:
+        if taken == full:
+            return 1
+        total = 0
+        free = full & ~(taken | up | down)
+        while free:
+            bit = free & -free
+            free ^= bit
+            total += count_from(taken | bit, (up | bit) << 1 & full, (down | bit) >> 1)
+        return total
+
+    return count_from(0, 0, 0)
+
+
+def runners(n: int) -> dict[str, Callable[[], int]]:
+    options = QueensOptions(n=n)
+    return {
+        "plain counter": lambda: plain_count(n),
+        "backtracking iterative": lambda: backtracking.iterative(options, NullObserver()).count,
+        "prolog iterative": lambda: prolog.iterative(options, NullObserver()).count,
+    }
+
+
+def timed(run: Callable[[], int]) -> tuple[float, int]:
+    gc.collect()
+    start = time.perf_counter()
+    count = run()
+    return time.perf_counter() - start, count
+
+
+def measure(n: int, rounds: int) -> dict[str, float]:
+    runs = runners(n)
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    counts = {name: run() for name, run in runs.items()}  # warm-up, and the counts must agree
+    if len(set(counts.values())) != 1:
+        raise SystemExit(f"N={n}: the counts differ: {counts}")
+    for _ in range(rounds):
+        for name, run in runs.items():
+            elapsed, _count = timed(run)
+            seconds[name].append(elapsed)
+    return {name: statistics.median(values) for name, values in seconds.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10,11,12,13", help="board sizes N, comma-separated")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the median is kept")
+    args = parser.parse_args()
+    sizes = [int(part) for part in args.sizes.split(",")]
+    print("| N | plain counter | backtracking iterative | prolog iterative |")
+    print("|---|---|---|---|")
+    for n in sizes:
+        print(f"measuring N={n} ...", file=sys.stderr, flush=True)
+        median = measure(n, args.rounds)
+        plain = median["plain counter"]
+        cells = [f"{plain * 1000:.0f} ms"]
+        for name in ("backtracking iterative", "prolog iterative"):
+            cells.append(f"{median[name] * 1000:.0f} ms ({median[name] / plain:.2f}×)")
+        print(f"| {n} | {' | '.join(cells)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
