@@ -160,6 +160,8 @@ def verify_command(start: str, heuristic: str, goal: str | None, max_expanded: i
         click.echo(coverage.line())
         for gap in coverage.gaps():
             click.echo(f"  not exercised by this position: {gap}")
+        if coverage.gaps():
+            click.echo(f"  (for the default cases of the spec's program: automata verify {automaton.SPEC_PATH})")
         click.echo(verdict_text(verdict))
     if not verdict.agree:
         raise click.exceptions.Exit(1)

@@ -13,7 +13,9 @@ and all three report the same events to the observer (the enumerating searches' 
 `solvers.queens.tally`, Las Vegas's in `solvers.queens.lv_model`, the construction's in
 `solvers.queens.explicit_model`). The commands call `check_options` before running anything, so
 refused options are bad input (exit 2) even under `verify`, where an implementation that raises
-would otherwise count as a failed verification.
+would otherwise count as a failed verification. What `automata run|verify|mutate` run for each
+spec (the context, the implementations as functions of it, the default cases) is the algorithm's
+program in `solvers.queens.programs`.
 """
 
 from __future__ import annotations

@@ -313,12 +313,14 @@ def verify_command(
     opts = _options(algorithm, n, limit, seed, random_queens, attempts)
     program = checked_program(algorithm, opts)
     outcome = verify_case(program, f"N = {n}", opts, impls_to_verify(impl))
-    _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage))
+    _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage),
+                  algorithm_module(algorithm).SPEC)
     if not outcome.agree:
         raise click.exceptions.Exit(1)
 
 
-def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool, coverage: CoverageReport) -> None:
+def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool, coverage: CoverageReport,
+                  spec_path: str) -> None:
     implementations = {
         name: {"events": len(run.events), "count": None if run.result is None else run.result.count, "error": run.error}
         for name, run in verdict.runs.items()
@@ -338,6 +340,8 @@ def _echo_verdict(verdict: Verdict, n: int, algorithm: str, as_json: bool, cover
     click.echo(coverage.line())
     for gap in coverage.gaps():
         click.echo(f"  not exercised on this board: {gap}")
+    if coverage.gaps():
+        click.echo(f"  (for the default cases of the spec's program: automata verify {spec_path})")
     click.echo(verdict_text(verdict))
 
 
