@@ -72,28 +72,30 @@ def arcs_by_call(spec: Spec) -> list[tuple[int, int, str, tuple[str, ...]]]:
 
 # -- the tutorial's maze ----------------------------------------------------------------------------
 
-def test_the_maze_loop_derives_the_tutorials_hand_written_automaton() -> None:
-    derived = derived_spec("maze_program:iterative")
+def test_the_tutorials_loop_derives_its_hand_written_automaton() -> None:
+    derived = derived_spec("maze:solve_iteratively")
     hand_written = load_spec(TUTORIAL / "maze.yaml")
     assert arcs_by_call(derived) == arcs_by_call(hand_written)
     assert {n: s.final for n, s in derived.states.items()} == {n: s.final for n, s in hand_written.states.items()}
-    assert derived.context == "maze:MazeContext"
+    assert (derived.context, derived.program) == ("maze:Maze", "maze")
+    # the returns `maze.result(found=True)` and `...(found=False)` are two final states
+    assert [state.name for state in derived.states.values() if state.final] == [
+        "Returned maze.result(found=True)", "Returned maze.result(found=False)"]
 
 
-@pytest.mark.parametrize("program", ["iterative", "recursive"])
-def test_the_derived_maze_automata_are_equal_to_both_programs(program: str) -> None:
-    spec = derived_spec(f"maze_program:{program}")
-    function = getattr(maze_program, program)
-    # the iterative program returns whether it found the exit, the recursive one nothing
-    if program == "iterative":
-        other = {"recursive": lambda ctx: (maze_program.recursive(ctx), ctx.is_at_exit())[1]}
-    else:
-        other = {"iterative": lambda ctx: (maze_program.iterative(ctx), None)[1]}
-    assert_agree(spec, function, maze_program.make_context, maze_program.CASES.values(), other)
+def test_the_derived_maze_automata_are_equal_to_both_programs() -> None:
+    import maze
+
+    iterative = derived_spec("maze:solve_iteratively")
+    assert_agree(iterative, maze.solve_iteratively, maze_program.make_context, maze_program.CASES.values(),
+                 {"recursive": maze_program.search_recursively})
+    recursive = derived_spec("maze_program:recursive")
+    assert_agree(recursive, maze_program.recursive, maze_program.make_context, maze_program.CASES.values(),
+                 {"iterative": lambda search: (maze.solve_iteratively(search), None)[1]})
 
 
 @pytest.mark.parametrize("target", [
-    "maze_program:iterative", "maze_program:recursive", "toys:count_to_limit", "toys:twin_loops",
+    "maze:solve_iteratively", "maze_program:recursive", "toys:count_to_limit", "toys:twin_loops",
     "toys:pointless_question", "toys:best_first", "toys:walk",
 ])
 def test_a_derived_spec_passes_check_with_no_finding(target: str) -> None:

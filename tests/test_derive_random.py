@@ -97,7 +97,7 @@ def _run(run: object) -> tuple[list, object]:
     return recorder.events, outcome
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # HYPOTHESIS_PROFILE=long: 5,000
 @given(source=programs(), seeds=st.lists(st.integers(0, 10**6), min_size=3, max_size=3))
 def test_a_random_program_and_its_derived_automaton_agree(source: str, seeds: list[int]) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -107,8 +107,9 @@ def test_a_random_program_and_its_derived_automaton_agree(source: str, seeds: li
             derivation = derive(f"{path}:prog", roots=[DATA])
         except DeriveError as error:
             # A loop that would go round without an action, or a point with no way to a return:
-            # the program itself could never end there, so it has no automaton.
-            assume("never end" not in error.message and "go round" not in error.message)
+            # the program itself could never end there, so it has no automaton; or more self-calls
+            # than the call stack has return points.
+            assume(not any(reason in error.message for reason in ("never end", "go round", "self-calls")))
             raise
         loaded = importlib.util.spec_from_file_location(f"derive_random_{abs(hash(source))}", path)
         module = importlib.util.module_from_spec(loaded)

@@ -36,6 +36,7 @@ REFUSED = [
     ("ctx.a1()\nif ctx.a1():\n    ctx.a2()\n", 6, "ctx.a1() is used as a question here but as an action on line 5"),
     ("ctx._secret()\n", 5, "the method name '_secret' cannot be an input or output"),
     ("ctx.a1()\nreturn ctx.q1() and 3\n", 6, "the return value `ctx.q1() and 3` is neither a constant nor ctx.method()"),
+    ("ctx.a1()\nreturn ctx.a_count(ctx)\n", 6, "is neither a constant nor ctx.method() with constant arguments"),
     ("if prog(ctx):\n    ctx.a1()\n", 5, "the value of a self-call cannot be tested"),
     ("break\n", 5, "`break` outside a loop"),
     ("with open('x') as f:\n    ctx.a1()\n", 5, "a `with` block is outside the subset"),

@@ -15,9 +15,13 @@ from ..io.files import display_path, writing
               help="Write the spec to this file (default: print it).")
 @click.option("--context", "context", metavar="MODULE:CLASS", default=None,
               help="The context class, when the function's parameter is not annotated with it.")
+@click.option("--program", "program", metavar="MODULE", default=None,
+              help="The module with the program contract (make_context, CASES...) `automata verify` uses"
+              " (default: the function's module, or a `program` module beside it, whichever defines make_context).")
 @click.option("--automaton", default="A1", show_default=True, help="The automaton's name in the spec.")
 @click.option("--title", default=None, help="The spec's title (default: the function's docstring's first line).")
-def derive_command(target: str, output: str | None, context: str | None, automaton: str, title: str | None) -> None:
+def derive_command(target: str, output: str | None, context: str | None, program: str | None, automaton: str,
+                   title: str | None) -> None:
     """Derive an automaton from a plain program over a context object.
 
     MODULE:FUNCTION names a function `def f(ctx): ...` written in the subset of Python described
@@ -29,7 +33,7 @@ def derive_command(target: str, output: str | None, context: str | None, automat
     """
     from ..analysis.derive import derive
 
-    derivation = derive(target, context=context, automaton=automaton, title=title)
+    derivation = derive(target, context=context, automaton=automaton, title=title, program=program)
     for note in derivation.notes:
         click.echo(f"note: {note}", err=True)
     machine = derivation.machine

@@ -11,6 +11,7 @@ docs/derive.md describes the subset and compares the derived automata with the h
 
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 from collections.abc import Callable, Sequence
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InputError
-from ...io.files import display_path
+from ...io.files import display_path, project_relative
 from ...io.loader import spec_from_text
-from ...model.names import CONTEXT_PATH
+from ...model.names import CONTEXT_PATH, PROGRAM_PATH
 from ..check import ERROR, check_spec
 from .build import Machine, build_machine, endless_states
 from .flow import DeriveError, Flow, ReturnValue
@@ -52,11 +53,12 @@ class Derivation:
 
 
 def derive(target: str, context: str | None = None, automaton: str = "A1", title: str | None = None,
-           roots: Sequence[Path] = ()) -> Derivation:
+           roots: Sequence[Path] = (), program: str | None = None) -> Derivation:
     """Derive the spec of `target` ("package.module:function", or "path/to/file.py:function").
 
-    `context` ("module:Class") overrides the class named by the parameter's annotation; `roots`
-    are searched for modules before the working directory and `sys.path`.
+    `context` ("module:Class") overrides the class named by the parameter's annotation; `program`
+    names the module with the program contract (make_context, CASES...), found by `_program_module`
+    when omitted; `roots` are searched for modules before the working directory and `sys.path`.
     """
     module, file, function = _locate_target(target, search_path(roots))
     flow = read_function(file, module, function)
@@ -64,6 +66,10 @@ def derive(target: str, context: str | None = None, automaton: str = "A1", title
     machine = build_machine(flow)
     _refuse_endless(flow, machine)
     notes = _notes(flow, machine, found)
+    if program is None:
+        program = _program_module(module, file, search_path([file.parent, *roots]), notes)
+    elif not PROGRAM_PATH.fullmatch(program):
+        raise InputError(f"--program '{program}' is not a module (package.module, or package.module:name)")
     lines = flow.docstring.strip().splitlines()
     header = Header(
         automaton=automaton,
@@ -71,8 +77,8 @@ def derive(target: str, context: str | None = None, automaton: str = "A1", title
         description=(f"Derived by `automata derive` from {function}() in {module}: each state is a point where"
                      " the program asks a question after calling an action; each arc is one way through"
                      " its questions, with the actions called on the way."),
-        source=f"{display_path(file)} ({function})",
-        program=module,
+        source=f"{project_relative(file)} ({function})",
+        program=program,
         context=found.path,
         comment=f"Derived by `automata derive {module}:{function}`. Edit the program and derive again.",
     )
@@ -94,7 +100,8 @@ def derived_result(function: Callable[..., object], context: object, final_state
     if value is None:
         raise InputError(f"state {final_state} is not a final state of the automaton derived from {function.__name__}()")
     if value.kind == "call":
-        return getattr(context, str(value.value))()
+        name, args, keywords = value.value
+        return getattr(context, name)(*args, **dict(keywords))
     return value.value
 
 
@@ -121,6 +128,26 @@ def _locate_target(target: str, roots: Sequence[Path]) -> tuple[str, Path, str]:
     if file is None:
         raise InputError(f"cannot find the source of module {module} in the working directory or on sys.path")
     return module, file, function
+
+
+def _defines(file: Path | None, name: str) -> bool:
+    tree = parse_file(file) if file else None
+    return tree is not None and any(
+        isinstance(node, ast.FunctionDef) and node.name == name for node in tree.body)
+
+
+def _program_module(module: str, file: Path, roots: Sequence[Path], notes: list[str]) -> str:
+    """The module that holds the program contract (make_context, IMPLEMENTATIONS, CASES): the
+    function's own module if it defines make_context, else a module `program` beside it that
+    does (the shipped problems' layout), else the function's module, with a note."""
+    if _defines(file, "make_context"):
+        return module
+    sibling = f"{module.rpartition('.')[0]}.program" if "." in module else "program"
+    if _defines(find_module(sibling, roots), "make_context"):
+        return sibling
+    notes.append(f"{module} defines no make_context: to verify the spec, give --program the module that"
+                 " holds the program contract (make_context, IMPLEMENTATIONS, CASES)")
+    return module
 
 
 def _context_class(flow: Flow, option: str | None, roots: Sequence[Path]) -> ContextClass:

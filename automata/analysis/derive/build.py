@@ -277,26 +277,38 @@ def _number(flow: Flow, trees: dict[Target, Tree], aliases: dict[Target, list[Ta
 
 
 def _merge_paths(paths: list[Path]) -> tuple[Path, ...]:
-    """Shorten a disjunction of paths: `P & x & R | P & !x & R` is `P & R`. Both paths ask R
-    after x whatever its answer, so `P & R` still asks nothing the program would not ask."""
+    """Shorten a disjunction of paths without asking anything out of turn.
+
+    - `P & x & R | P & !x & R` is `P & R`: both paths ask R after x, whatever its answer, so
+      `P & R` asks only what one of them asks;
+    - in `P & l | P & !l & R` the second term is `P & R`: it is evaluated only when the first is
+      false, so either P fails again where it failed, or l was false and R is asked as the
+      program asks it. The first term must stay before it, so it shortens nothing else.
+    """
     paths = list(paths)
     merged = True
     while merged:
         merged = False
-        for i, first in enumerate(paths):
-            for j in range(i + 1, len(paths)):
-                second = paths[j]
-                if len(first) != len(second):
-                    continue
-                differ = [k for k in range(len(first)) if first[k] != second[k]]
-                if len(differ) == 1 and first[differ[0]][0] == second[differ[0]][0]:
-                    paths[i] = first[:differ[0]] + first[differ[0] + 1:]
-                    del paths[j]
-                    merged = True
-                    break
-            if merged:
+        pairs = [(i, j) for i in range(len(paths)) for j in range(i + 1, len(paths))]
+        for i, j in pairs:
+            first, second = paths[i], paths[j]
+            differ = [k for k in range(len(first)) if len(first) == len(second) and first[k] != second[k]]
+            if len(differ) == 1 and first[differ[0]][0] == second[differ[0]][0]:
+                paths[i] = first[:differ[0]] + first[differ[0] + 1:]
+                del paths[j]
+                merged = True
                 break
-    return tuple(paths)
+    shortened = list(paths)
+    for i, first in enumerate(paths):
+        if not first:
+            continue
+        prefix, (question, answer) = first[:-1], first[-1]
+        for j in range(i + 1, len(paths)):
+            second = paths[j]
+            if len(second) > len(first) and second[:len(prefix)] == prefix \
+                    and second[len(prefix)] == (question, not answer):
+                shortened[j] = prefix + second[len(first):]
+    return tuple(shortened)
 
 
 def _working_state(flow: Flow, points: list[int], number: int) -> DerivedState:

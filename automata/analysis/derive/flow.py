@@ -41,7 +41,7 @@ class ReturnValue:
 
     kind: str  # "none", "constant" or "call"
     text: str  # as a reader sees it: "ctx.result()", "True", "" for none
-    value: object = None  # the constant, or the method's name for "call"
+    value: object = None  # the constant; for "call", (method name, arguments, keyword arguments)
 
     @property
     def key(self) -> tuple[str, str]:

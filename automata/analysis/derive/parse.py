@@ -291,9 +291,24 @@ class _Reader:
         if isinstance(value, ast.Call) and self.is_self_call(value):
             raise self.refuse(value, "the value of a self-call cannot be returned",
                               "call the function as a statement, then return")
-        try:
-            name = self.method_call(value, "result")
-        except DeriveError:
+        arguments = self.constant_arguments(value)
+        if arguments is None:
             raise self.refuse(value, f"the return value `{self.shown(value)}` is neither a constant nor"
-                              f" {self.flow.param}.method()", "compute the value in a method of the context") from None
-        return ReturnValue("call", f"{self.flow.param}.{name}()", name)
+                              f" {self.flow.param}.method() with constant arguments",
+                              "compute the value in a method of the context")
+        name = self.method_call(ast.Call(value.func, [], []), "result")
+        args, keywords = arguments
+        return ReturnValue("call", ast.unparse(value), (name, args, keywords))
+
+    def constant_arguments(self, node: ast.expr) -> tuple[tuple, tuple] | None:
+        """The arguments of a call whose arguments are all constants (a return value's), or None."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            return None
+        try:
+            args = tuple(ast.literal_eval(argument) for argument in node.args)
+            keywords = tuple((keyword.arg, ast.literal_eval(keyword.value)) for keyword in node.keywords)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+        if any(name is None for name, _ in keywords):  # **mapping
+            return None
+        return args, keywords

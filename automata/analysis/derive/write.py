@@ -13,10 +13,9 @@ from dataclasses import dataclass
 import yaml
 
 from ...errors import InputError
-from ...model.names import AUTOMATON_NAME, CONTEXT_PATH, METHOD_NAME
+from ...model.names import AUTOMATON_NAME, CONTEXT_PATH, METHOD_NAME, PROGRAM_PATH
 from .build import DerivedArc, Machine, Path
 from .flow import Method
-from .locate import MODULE_NAME
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class Header:
 
 def spec_text(machine: Machine, header: Header, docs: dict[str, str] | None) -> str:
     _check_name(AUTOMATON_NAME, header.automaton, "automaton name")
-    _check_name(MODULE_NAME, header.program, "program module")
+    _check_name(PROGRAM_PATH, header.program, "program module")
     _check_name(CONTEXT_PATH, header.context, "context")
     inputs = {method.name: f"x{number}" for number, method in enumerate(machine.inputs, start=1)}
     outputs = {method.name: f"z{number}" for number, method in enumerate(machine.outputs, start=1)}

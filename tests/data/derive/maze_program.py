@@ -1,9 +1,8 @@
-"""The tutorial's maze search (docs/tutorial/reference.py) written over the automaton's context.
+"""The tutorial's maze search (docs/tutorial/maze.py) written recursively, for `automata derive`.
 
-The tutorial's reference takes the maze's rows and an observer; here the same loop drives the
-context object the spec's inputs and outputs call, which is the form `automata derive` reads.
-`iterative` and `recursive` are two programs for the same search; deriving either gives an
-automaton that verifies equal to both.
+The tutorial's own loop, `maze.solve_iteratively`, is already in the form derive reads; this is
+the same search as a recursive function over the same model, and the program contract under
+which the automaton derived from it is verified against both.
 """
 
 from __future__ import annotations
@@ -15,74 +14,52 @@ _TUTORIAL = Path(__file__).resolve().parents[3] / "docs" / "tutorial"
 if str(_TUTORIAL) not in sys.path:
     sys.path.append(str(_TUTORIAL))
 
-from maze import Maze, MazeContext
+from maze import CASES as TUTORIAL_CASES
+from maze import Maze, MazeResult, solve_iteratively
 
 from automata.analysis.derive import CallStack
 from automata.runtime.events import Observer
 
 
-class MazeSearch(MazeContext, CallStack):
-    """The tutorial's context, with the call stack a derived recursive automaton needs."""
+class MazeSearch(Maze, CallStack):
+    """The tutorial's model, with the call stack an automaton derived from a recursive function needs."""
 
 
-def iterative(ctx: MazeContext):
-    """Way out of a maze"""
-    while not ctx.is_at_exit():
-        if ctx.has_untried_step():
-            ctx.make_step()
-        elif ctx.has_steps_to_take_back():
-            ctx.take_back()
-        else:
-            return False
-    return True
-
-
-def recursive(ctx: MazeSearch):
+def recursive(maze: MazeSearch):
     """Way out of a maze, recursively"""
-    if ctx.is_at_exit():
+    if maze.is_at_exit():
         return
-    while ctx.has_untried_step():
-        ctx.make_step()
-        recursive(ctx)
-        if ctx.is_at_exit():
+    while maze.has_untried_step():
+        maze.make_step()
+        recursive(maze)
+        if maze.is_at_exit():
             return
-        ctx.take_back()
+        maze.take_back()
 
 
 # -- the program contract (automata.runtime.program): what `automata verify SPEC` runs ----------
 
-MAZES = {
-    "tutorial": ["S..#...",
-                 ".#.#.#.",
-                 ".#...#.",
-                 ".####.#",
-                 "......E"],
-    "two-rows": ["S.#",
-                 "E##"],
-    "no-way-out": ["S.#.",
-                   "..#.",
-                   ".#.E"],
-    "at-the-exit": ["SE"],
-    "walled-in": ["S#",
+CASES = {
+    **TUTORIAL_CASES,
+    "at the exit at once": ["SE"],
+    "walled in": ["S#",
                   "#E"],
 }
 
-CASES = MAZES
-
 
 def make_context(case: list[str], observer: Observer) -> MazeSearch:
-    return MazeSearch(Maze(case, observer))
+    return MazeSearch(case, observer)
 
 
-def recursive_found(ctx: MazeSearch) -> bool:
-    recursive(ctx)
-    return ctx.is_at_exit()
+def search_recursively(maze: MazeSearch) -> MazeResult:
+    recursive(maze)
+    return maze.result(found=maze.is_at_exit())
 
 
-# Each implementation returns whether it found the exit; so does an automaton run, by asking the
-# model (a derived automaton's own answer, from its final state, is `derived_result(iterative, ...)`).
-IMPLEMENTATIONS = {"iterative": iterative, "recursive": recursive_found}
+IMPLEMENTATIONS = {"iterative": solve_iteratively, "recursive": search_recursively}
 
 
-def result(ctx: MazeContext, final_state: int) -> bool:
-    return ctx.is_at_exit()
+def result(maze: MazeSearch, final_state: int) -> MazeResult:
+    """The automaton derived from `recursive` has one final state: whether the exit was found is
+    the model's to say, as it is for the recursive function."""
+    return maze.result(found=maze.is_at_exit())
