@@ -322,8 +322,11 @@ def _working_state(flow: Flow, points: list[int], number: int) -> DerivedState:
         return DerivedState(number, f"Action at line {node.line}", f"before {flow.param}.{node.action}()", None,
                             node.line)
     named = next((node for node in tests if node.point.startswith("loop")), tests[0])
-    sources = list(dict.fromkeys(node.source for node in tests if node.source))
-    doc = "before: " + " / ".join(sources) if sources else ""
+    places = list(dict.fromkeys((node.line, node.source) for node in tests if node.source))
+    if len(places) == 1:
+        doc = f"before: {places[0][1]}"
+    else:  # merged control points: say where each is
+        doc = "before: " + " / ".join(f"line {line}: {source}" for line, source in places)
     return DerivedState(number, named.point[0].upper() + named.point[1:], doc, None, named.line)
 
 

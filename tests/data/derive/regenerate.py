@@ -23,7 +23,7 @@ ROOTS = (HERE, ROOT / "docs" / "tutorial")
 TARGETS: dict[str, tuple[str, dict[str, str]]] = {
     "maze": ("maze:solve_iteratively", {}),
     "maze_recursive": ("maze_program:recursive", {}),
-    "knight_tour": ("solvers.knight_tour.iterative:search", {}),
+    "knight_tour": ("solvers.knight_tour.iterative:search", {"title": "Knight's tour, derived from its loop"}),
     "knight_tour_like_the_spec": ("knight_variant:search", {"program": "solvers.knight_tour.program"}),
     "queens_backtracking": ("queens_programs:fill", {"program": "queens_programs:BACKTRACKING"}),
     "queens_prolog": ("queens_programs:fill", {"program": "queens_programs:PROLOG"}),
@@ -33,8 +33,10 @@ TARGETS: dict[str, tuple[str, dict[str, str]]] = {
                                     {"program": "queens_programs:PROLOG_LIKE_THE_SPEC"}),
     "queens_backtracking_recursive": ("solvers.queens.backtracking:_fill_from_current_column",
                                       {"program": "queens_programs:BACKTRACKING_RECURSIVE",
-                                       "context": "queens_programs:Columns"}),
-    "queens_mrv": ("solvers.queens.mrv_model:search_iteratively", {"program": "queens_programs:MRV"}),
+                                       "context": "queens_programs:Columns",
+                                       "title": "N queens by backtracking, derived from the recursion"}),
+    "queens_mrv": ("solvers.queens.mrv_model:search_iteratively",
+                   {"program": "queens_programs:MRV", "title": "N queens, fewest free cells first, derived from its loop"}),
     "queens_mrv_like_the_spec": ("queens_programs:search_like_the_spec", {"program": "queens_programs:MRV_LIKE_THE_SPEC"}),
     "eight_puzzle": ("puzzle_program:iterative", {}),
 }
