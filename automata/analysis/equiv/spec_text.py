@@ -17,9 +17,6 @@ from ...io.loader import spec_from_text
 from ...model.guards import ALWAYS
 from ...model.spec import ArcDecl, Spec, StateDecl, name_order
 
-SCHEMA_LINE = "# yaml-language-server: $schema=../automata/io/data/spec.schema.json"
-
-
 def _quoted(text: str) -> str:
     """A double-quoted YAML scalar, escaped by PyYAML itself."""
     dumped = yaml.safe_dump(text, default_style='"', width=10**9, allow_unicode=True)
@@ -85,8 +82,7 @@ def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
 
 def spec_text(spec: Spec, comment: str = "") -> str:
     """The spec as YAML text that loads back into the same automaton (raises SpecErrors otherwise)."""
-    lines = [SCHEMA_LINE]
-    lines += [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
     lines.append(f"automaton: {spec.automaton}")
     for key in ("title", "description", "source"):
         if getattr(spec, key) or key == "title":
