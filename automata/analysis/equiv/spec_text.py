@@ -17,6 +17,7 @@ from ...io.loader import spec_from_text
 from ...model.guards import ALWAYS
 from ...model.spec import ArcDecl, Spec, StateDecl, name_order
 
+
 def _quoted(text: str) -> str:
     """A double-quoted YAML scalar, escaped by PyYAML itself."""
     dumped = yaml.safe_dump(text, default_style='"', width=10**9, allow_unicode=True)
