@@ -57,8 +57,10 @@ class Automaton(StepControl):
         self._readers = {name: _reader(self._values, name, method) for name, method in self._inputs.items()}
         # What a step record lists as the outputs of each arc: its actions, then the target's on_enter.
         self._arc_outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
-        self._model = _MachineModel()
-        self._machine = self._build_machine()
+        # Arcs note that they fired only when someone reads it (sinks, or `step()`, whose records
+        # name their arc): a plain run pays nothing for it (see _track_arcs).
+        self._tracking = bool(self.sinks)
+        self._model, self._machine = self._build_machine(self._tracking)
         self._final = frozenset(str(number) for number, state in spec.states.items() if state.final)
         self._triggers: dict[str, Callable[[], bool]] = {}
         # Where the run is: steps taken, whether the sinks have heard of its start and end, the
@@ -71,14 +73,15 @@ class Automaton(StepControl):
 
     # -- construction ---------------------------------------------------------------------------
 
-    def _build_machine(self) -> Machine:
+    def _build_machine(self, tracking: bool) -> tuple[_MachineModel, Machine]:
         spec = self.spec
+        model = _MachineModel()
         states = [
             State(str(number), on_enter=self._callbacks(state.on_enter) or None)
             for number, state in spec.states.items()
         ]
         machine = Machine(
-            model=self._model,
+            model=model,
             states=states,
             initial=str(spec.initial),
             auto_transitions=False,
@@ -95,9 +98,17 @@ class Automaton(StepControl):
                         conditions=[compile_cached_guard(arc.guard, self._values, self._readers)],
                         # `before`, not `after`: transitions runs the target's on_enter between the two,
                         # and the methodology runs an arc's actions before the state's.
-                        before=self._arc_callbacks(arc) or None,
+                        before=self._arc_callbacks(arc, tracking) or None,
                     )
-        return machine
+        return model, machine
+
+    def _track_arcs(self) -> None:
+        """Rebuild the machine with arcs that note when they fire, for `step()` without sinks. Only
+        ever needed before the first step: a plain `run()` ends its run (final or failed)."""
+        assert self.steps == 0, "arcs are tracked from the first step on"
+        self._tracking = True
+        self._model, self._machine = self._build_machine(True)
+        self._triggers.clear()
 
     def _destination(self, arc: ArcDecl) -> str | None:
         # A loop to a state with no entry actions is added as an internal transition (dest None):
@@ -125,11 +136,11 @@ class Automaton(StepControl):
 
         return [run_actions]
 
-    def _arc_callbacks(self, arc: ArcDecl) -> list[Callable[[], None]]:
-        # Every arc notes that it fired (a step record names its arc, and `step()` returns one
-        # with or without sinks); its actions run inside the same callback, so an arc with
-        # actions costs transitions no more callbacks than before (measured: 1-3% per step).
+    def _arc_callbacks(self, arc: ArcDecl, tracking: bool) -> list[Callable[[], None]]:
+        """The arc's actions; when tracking, wrapped in one callback that first notes the arc."""
         callbacks = self._callbacks(arc.actions)
+        if not tracking:
+            return callbacks
         action = callbacks[0] if callbacks else None
 
         def fire() -> None:
@@ -160,6 +171,8 @@ class Automaton(StepControl):
         if self.is_final:
             raise final_state_error(self.spec, self.state, self.steps)
         event = self._event(event)
+        if not self._tracking:
+            self._track_arcs()
         self._start(event)
         record = self._step(self._trigger(event), event, True)
         assert record is not None
