@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from core_support import COUNTER_SPEC, Counter, run_cli
 
+from automata.io.files import SPECS_DIR
 from automata.io.html.player import player_data, player_html
 from automata.io.loader import load_spec, spec_from_text
 from automata.runtime.events import NullObserver
+from automata.runtime.program import load_program
 from automata.runtime.recording import PictureBook, record_run
 from automata.runtime.stepwise import open_automaton
 from automata.runtime.trace import MemorySink
@@ -134,3 +136,17 @@ def test_automata_player_runs_a_users_spec_and_refuses_bad_cases(tmp_path, capsy
     assert code == 2 and "outside the 5x5 board" in stderr
     code, _, stderr = run_cli(capsys, "player", str(HANOI), "--case", "no such", "-o", str(out))
     assert code == 2 and "no case 'no such'" in stderr
+
+
+@pytest.mark.parametrize("spec_file", sorted(SPECS_DIR.glob("*.yaml")), ids=lambda path: path.stem)
+def test_every_shipped_program_draws_its_problem(spec_file):
+    """Each shipped program names a picture, and it draws every kept step of its first case."""
+    program = load_program(spec_file)
+    assert "picture" in program.extras, f"{program.module_name} defines no picture(context)"
+    _, case = next(iter(program.cases.items()))
+    context = program.new_context(case, NullObserver())
+    automaton = open_automaton(program.spec, context, max_steps=program.max_steps(case))
+    recording = record_run(automaton, context, program.extras["picture"], max_recorded_steps=2_000)
+    assert recording.error == "" and recording.frames[0][0] == 0
+    assert recording.frames[-1][0] == recording.steps
+    assert all(picture.lstrip().startswith("<svg") for picture in recording.pictures)

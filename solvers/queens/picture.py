@@ -1,8 +1,8 @@
 """The queens as the player shows them after each step: the board with the queens placed so far.
 
-The searches keep their queens in one of three shapes: a BitBoard (`board`), a model answering
-`row_of(column)` (0 for an empty column), or a list of rows for columns 1, 2, ... (`rows`). The
-context is either the model itself or a thin wrapper holding it as `search` or `model`.
+The searches keep their queens in a few shapes: `rows()` or a `rows` list giving the row of each
+column from column 1 on (0 or missing for an empty column), or `row_of(column)`; on the model, or
+on its `board`. The context is the model itself or a thin wrapper holding it as `search` or `model`.
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ MARGIN = 20
 def _queens_of(context: object) -> tuple[int, list[tuple[int, int]]]:
     """(N, [(column, row), ...]) of the queens on the context's board."""
     holder = getattr(context, "search", None) or getattr(context, "model", None) or context
-    board = getattr(holder, "board", None)
-    if board is not None:
-        return board.n, [(col, row) for col, row in enumerate(board.rows(), start=1) if row]
-    if callable(getattr(holder, "row_of", None)):
+    holder = getattr(holder, "board", None) or holder
+    if callable(getattr(holder, "row_of", None)) and not hasattr(holder, "rows"):
         return holder.n, [(col, holder.row_of(col)) for col in range(1, holder.n + 1) if holder.row_of(col)]
-    rows: Sequence[int] = holder.rows
-    return holder.n, list(enumerate(rows, start=1))
+    rows: Sequence[int] = holder.rows() if callable(holder.rows) else holder.rows
+    return holder.n, [(col, row) for col, row in enumerate(rows, start=1) if row]
 
 
 def board_picture(n: int, queens: Sequence[tuple[int, int]]) -> str:
