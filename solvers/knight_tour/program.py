@@ -53,6 +53,8 @@ CASES = {
     "5x6 from 1,4, Warnsdorff only, MAX_RET 27: gives up": _case((5, 6), (1, 4), frozenset({3}), 27),
     "3x3 from 1,1, no optimization: exhausted": _case((3, 3), (1, 1), frozenset()),
     "3x4 from 2,4: all tours": _case((3, 4), (2, 4), frozenset(), None, all_tours=True),
+    # Gives up after a tour was counted: a take-back run twice after counting is seen here only.
+    "3x4 from 2,4: all tours, MAX_RET 20": _case((3, 4), (2, 4), frozenset(), 20, all_tours=True),
     "1x1: all tours": _case((1, 1), (1, 1), frozenset(), None, all_tours=True),
 }
 
