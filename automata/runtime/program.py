@@ -12,6 +12,8 @@ level (docs/own-automaton.md explains each with an example):
     result(context, final_state) -> result    optional: what an automaton run returns
     parse_case(params) -> case                optional: a case from `-p key=value` options
     step_limit(case) -> int                   optional: the step limit of one automaton run
+    explore_cases() -> iterable of (name, case)  optional: the space `automata cover` searches for
+                                              a case taking an arc CASES miss, smallest first
 
 The shipped problems use the same contract, so nothing in the command line is special to them.
 Importing the module runs the user's code: only commands that run the spec do it.
@@ -217,7 +219,8 @@ def _program_of(spec: Spec, source: Any, label: str) -> Program:
         if value is not None and not callable(value):
             raise InputError(f"{label}.{hook} must be a function")
         hooks[hook] = value
-    extras = {name: getattr(source, name) for name in ("picture",) if callable(getattr(source, name, None))}
+    extras = {name: getattr(source, name) for name in ("picture", "explore_cases")
+              if callable(getattr(source, name, None))}
     return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
 
 

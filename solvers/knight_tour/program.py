@@ -10,7 +10,8 @@ MAX_RET 28 and given up with MAX_RET 27.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import combinations
 
 from solvers.knight_tour import iterative, recursive
 from solvers.knight_tour.model import (
@@ -57,6 +58,28 @@ CASES = {
     "3x4 from 2,4: all tours, MAX_RET 20": _case((3, 4), (2, 4), frozenset(), 20, all_tours=True),
     "1x1: all tours": _case((1, 1), (1, 1), frozenset(), None, all_tours=True),
 }
+
+
+def explore_cases() -> Iterator[tuple[str, KnightTourInstance]]:
+    """The space `automata cover` searches, smallest first: the 1x1 board, then the boards with
+    sides 3 to 6 by number of cells (narrower boards hardly let the knight move); on each, MAX_RET
+    at its default, then at 1 and 5; one tour, then all of them (with the default MAX_RET only on
+    boards of at most 16 cells, where the exhaustive search is short); every set of optimizations,
+    fewest first; every start cell."""
+    sides = range(3, 7)
+    boards = [(1, 1), *sorted(((rows, cols) for rows in sides for cols in sides), key=lambda b: (b[0] * b[1], b))]
+    option_sets = [frozenset(chosen) for size in range(5) for chosen in combinations((1, 2, 3, 4), size)]
+    for rows, cols in boards:
+        for max_returns in (DEFAULT_MAX_RETURNS, 1, 5):
+            for all_tours in (False, True):
+                if all_tours and max_returns == DEFAULT_MAX_RETURNS and rows * cols > 16:
+                    continue
+                for optimizations in option_sets:
+                    options = ",".join(map(str, sorted(optimizations))) or "none"
+                    for start in ((row, col) for row in range(1, rows + 1) for col in range(1, cols + 1)):
+                        yield (f"{rows}x{cols} from {start[0]},{start[1]}, optimizations {options}, MAX_RET {max_returns}"
+                               + (", all tours" if all_tours else ""),
+                               _case((rows, cols), start, optimizations, max_returns, all_tours))
 
 
 def step_limit(case: KnightTourInstance) -> int | None:

@@ -17,15 +17,20 @@ the tree search runs out of open nodes after 23 expansions, so that case is buil
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import permutations
 
 from automata.runtime.events import Observer
 
 from . import iterative, recursive
 from .automaton import result_in_final_state
+from .board import Board
 from .context import EightPuzzleContext
+from .heuristics import HEURISTICS
+from .notation import default_goal, format_grid
 from .picture import path_picture
 from .puzzle import Puzzle, make_puzzle
 from .search import SearchResult
@@ -70,6 +75,35 @@ CASES = {
     "2x2 from the goal's other half (refused by the command line): exhausted":
         PuzzleCase("21/3_", "manhattan", "12/3_", max_expanded=None, require_reachable=False),
 }
+
+
+def explore_cases() -> Iterator[tuple[str, PuzzleCase]]:
+    """The space `automata cover` searches, smallest first: every position of the 2x2 board
+    (those of the goal's other half exhaust the tree), then 3x3 positions reached from the goal by
+    0 to 12 random moves (seeds 1 to 3), each with every heuristic and the node limit at its
+    default, then at 0, 1 and 2 (a limit equal to the expansions a short solution needs)."""
+    small = Board(2)
+    goal = default_goal(small)
+    for tiles in permutations(range(4)):
+        reachable = small.can_reach(tiles, goal)
+        yield (f"2x2 {format_grid(small, tiles)}" + ("" if reachable else " (the goal's other half)"),
+               PuzzleCase(format_grid(small, tiles), "manhattan", format_grid(small, goal), None, reachable))
+    board = Board(3)
+    for moves in range(13):
+        for seed in (1, 2, 3):
+            position = _random_walk(board, default_goal(board), moves, random.Random(seed))
+            for heuristic in HEURISTICS:
+                for limit in (DEFAULT_MAX_EXPANDED, 0, 1, 2):
+                    name = (f"{format_grid(board, position)} ({moves} random moves from the goal, seed {seed}), "
+                            f"{heuristic}, limit {limit}")
+                    yield name, PuzzleCase(format_grid(board, position), heuristic, None, limit)
+
+
+def _random_walk(board: Board, start: tuple[int, ...], moves: int, chance: random.Random) -> tuple[int, ...]:
+    position = start
+    for _ in range(moves):
+        position = chance.choice(list(board.successors(position)))
+    return position
 
 
 def step_limit(case: PuzzleCase) -> int | None:

@@ -1,0 +1,130 @@
+"""Finding a case that takes an arc: the search behind `automata cover`.
+
+Coverage (coverage.py) says which arcs a program's CASES never take; this module looks for cases
+that take them. A program may offer `explore_cases()`: the space its problem can generate cases
+from, as (name, case) pairs, smallest first, possibly without end (docs/own-automaton.md). The
+automaton runs on one explored case after another, with coverage recorded, until every target arc
+has been taken or the budget of cases is spent; the first case that takes an arc is the smallest
+witness the space offers, and the one to add to CASES.
+
+Only the automaton runs (on `transitions`): which arcs a case takes is a property of the spec and
+the model, not of the plain implementations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from ..errors import InputError
+from ..model.spec import ArcDecl
+from ..runtime.events import NullObserver
+from ..runtime.program import Program
+from .coverage import CoverageSink, reachable_states
+
+# A run of an explored case stops after this many steps when the program states no step limit for
+# it, so that one endless case cannot stall the search (its arcs taken so far still count).
+DEFAULT_CASE_STEPS = 100_000
+DEFAULT_MAX_CASES = 2_000
+
+
+@dataclass(frozen=True)
+class Witness:
+    """The first explored case that took an arc."""
+
+    arc: ArcDecl
+    case_name: str
+    case: Any
+    tried: int  # how many explored cases had run when it was found (1-based position of the case)
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """The outcome of a search: a witness per target arc found, and the arcs no case took."""
+
+    program: Program
+    targets: tuple[ArcDecl, ...]
+    witnesses: tuple[Witness, ...]  # in the order of `targets`
+    missing: tuple[ArcDecl, ...]
+    tried: int  # explored cases run
+    failed: int  # of them, runs that raised (their arcs up to the failure still count)
+    space_exhausted: bool  # the program's space ended before the budget did
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+def untaken_arcs(program: Program, cases: Iterable[tuple[str, Any]] | None = None,
+                 max_steps: int = DEFAULT_CASE_STEPS) -> list[ArcDecl]:
+    """The reachable arcs that no case of `cases` (default: the program's CASES) takes."""
+    items = program.cases.items() if cases is None else cases
+    sink = CoverageSink()
+    for _, case in items:
+        _run(program, case, sink, max_steps)
+    reachable = reachable_states(program.spec)
+    return [arc for arc in program.spec.arcs if arc.source in reachable and arc.index not in sink.arcs]
+
+
+def arcs_by_index(program: Program, indices: Sequence[int]) -> list[ArcDecl]:
+    """The arcs named by 0-based index (as step records and `verify --json` name them)."""
+    arcs = program.spec.arcs
+    chosen: list[ArcDecl] = []
+    for index in indices:
+        if not 0 <= index < len(arcs):
+            raise InputError(f"--arc {index}: {program.spec.automaton} has arcs 0..{len(arcs) - 1}")
+        if arcs[index] not in chosen:
+            chosen.append(arcs[index])
+    return chosen
+
+
+def explored_cases(program: Program) -> Iterator[tuple[str, Any]]:
+    """The program's space of cases, checked to be (name, case) pairs as it is read."""
+    explore = program.extras.get("explore_cases")
+    if explore is None:
+        raise InputError(f"{program.module_name} defines no explore_cases(): `cover` needs a space of cases to "
+                         "search (a function yielding (name, case) pairs, smallest first; docs/own-automaton.md)")
+    for position, item in enumerate(explore(), start=1):
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)):
+            raise InputError(f"{program.module_name}.explore_cases() item {position} is not a (name, case) pair: "
+                             f"{item!r:.80}")
+        yield item
+
+
+def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAULT_MAX_CASES,
+            max_steps: int = DEFAULT_CASE_STEPS, progress: Callable[[int], None] | None = None) -> Exploration:
+    """Run the program's explored cases until every target arc is taken or `max_cases` have run."""
+    pending = {arc.index: arc for arc in targets}
+    found: dict[int, Witness] = {}
+    tried = failed = 0
+    space = explored_cases(program) if pending else iter(())
+    exhausted = False
+    for name, case in islice(space, max_cases):
+        tried += 1
+        sink = CoverageSink()
+        if not _run(program, case, sink, max_steps):
+            failed += 1
+        for index in sorted(pending.keys() & sink.arcs):
+            found[index] = Witness(pending.pop(index), name, case, tried)
+        if progress is not None:
+            progress(tried)
+        if not pending:
+            break
+    else:
+        # The loop ran out: either the space ended or the budget did; one more item tells which.
+        exhausted = bool(pending) and (tried < max_cases or next(space, None) is None)
+    witnesses = tuple(found[arc.index] for arc in targets if arc.index in found)
+    missing = tuple(arc for arc in targets if arc.index not in found)
+    return Exploration(program, tuple(targets), witnesses, missing, tried, failed, exhausted)
+
+
+def _run(program: Program, case: Any, sink: CoverageSink, max_steps: int) -> bool:
+    """Run the automaton on one case; False when the run raised (the arcs it took still count)."""
+    limit = program.max_steps(case) or max_steps
+    try:
+        program.run_automaton(case, NullObserver(), "transitions", sinks=(sink,), max_steps=limit)
+    except Exception:  # noqa: BLE001 - a case that fails mid-run has still taken the arcs before the failure
+        return False
+    return True
