@@ -33,10 +33,16 @@ class Loc:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+def clipped(text: str, limit: int = 500) -> str:
+    """A message part kept to a readable length, whatever user text it quotes."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class SpecError(AutomataError):
     """A defect in a spec file, reported as FILE:LINE:COL: error: message, with a hint."""
 
     def __init__(self, loc: Loc, message: str, hint: str = "") -> None:
+        message, hint = clipped(message), clipped(hint)
         super().__init__(f"{loc}: error: {message}")
         self.loc = loc
         self.message = message

@@ -1,22 +1,22 @@
 """The `automata` command. Errors from anywhere below are rendered here, once.
 
 Exit codes: 0 success; 1 a verification found a difference or a check found a defect;
-2 bad input or usage (one line naming what and where, no traceback).
+2 bad input or usage (one line naming what and where, no traceback); 3 an internal error
+(automata/cli/errors.py lists them all).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import click
 
 from .. import __version__
-from ..errors import AutomataError, SpecErrors
-from ..io.files import display_path
+from ..errors import AutomataError
 from .demo import demo_command
 from .derive_command import derive_command
 from .equiv_commands import equiv_command, minimize_command
+from .errors import debug_option, exit_with, run_guarded
 from .problems import Registry, load_problems
 from .spec_commands import check_command, draw_command, list_command, schema_command
 from .tools import codegen_command, mutate_command
@@ -71,6 +71,7 @@ class ProblemVerb(_NamesFailingCommand):
 @click.group(cls=_NamesFailingCommand,
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="automata")
+@debug_option
 def cli() -> None:
     """Automata-based programming of search algorithms.
 
@@ -88,35 +89,11 @@ for _command in (list_command, check_command, draw_command, schema_command, code
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    try:
-        result = cli.main(args=list(argv) if argv is not None else None, prog_name="automata", standalone_mode=False)
-    except click.exceptions.Exit as stop:
-        sys.exit(stop.exit_code)
-    except click.ClickException as error:
-        where = f"{error.ctx.command_path}: " if getattr(error, "ctx", None) is not None else "automata: "
-        click.echo(f"{where}error: {error.format_message()}", err=True)
-        sys.exit(2)
-    except SpecErrors as error:
-        click.echo(error.render(), err=True)
-        sys.exit(error.exit_code)
-    except AutomataError as error:
-        click.echo(f"{error.command_path or 'automata'}: error: {error.render()}", err=True)
-        sys.exit(error.exit_code)
-    except click.Abort:
-        click.echo("automata: aborted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("automata: interrupted", err=True)
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
-    except OSError as error:
-        # A file the command was pointed at could not be read or written: the user's to fix, so one
-        # line naming the file, like any other bad input (the commands convert the usual cases).
-        where = f"{display_path(error.filename)}: " if error.filename else ""
-        click.echo(f"automata: error: {where}{error.strerror or error}", err=True)
-        sys.exit(2)
-    sys.exit(result if isinstance(result, int) else 0)
+    """The console script. Every error is rendered once, in automata/cli/errors.py, which also
+    documents the exit codes (3: internal error; --debug shows its traceback)."""
+    args = list(argv) if argv is not None else None
+    exit_with(run_guarded(
+        lambda settings: cli.main(args=args, prog_name="automata", standalone_mode=False, obj=settings)))
 
 
 if __name__ == "__main__":

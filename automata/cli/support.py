@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 import sys
@@ -12,6 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from ..analysis.verify import Verdict
+from ..io.files import output_file_problem
 from ..runtime.trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
 
 T = TypeVar("T")
@@ -21,17 +23,37 @@ AUTOMATON_IMPLEMENTATIONS = ("automaton", "generated")
 
 
 def trace_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add --trace FILE and --protocol; the command receives `trace` and `protocol`."""
+    """Add --trace FILE and --protocol; the command receives `trace` and `protocol` (both checked
+    while the command line is parsed, before any work)."""
     command = click.option(
-        "--protocol", is_flag=False, flag_value="all", default=None, metavar="[LINES]",
+        "--protocol", is_flag=False, flag_value="all", default=None, metavar="[LINES]", callback=_check_protocol,
         help="Print the methodology's step-by-step protocol of the automaton. Optionally name the kinds of"
         " lines to keep, e.g. --protocol=input,output (kinds: start, input, output, transition, finish).",
     )(command)
     command = click.option(
-        "--trace", type=click.Path(dir_okay=False, writable=True), default=None,
+        "--trace", type=click.Path(dir_okay=False, writable=True), default=None, callback=check_output_file,
         help="Write the automaton's trace as JSON Lines to this file.",
     )(command)
     return command
+
+
+def _check_protocol(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        protocol_kinds(value)  # `--protocol=` (empty) is refused here rather than ignored
+    return value
+
+
+def check_output_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An output file option: refused when empty, a folder, or a device/FIFO that writing through a
+    temporary file would replace (think of /dev/null)."""
+    if value is None:
+        return None
+    problem = output_file_problem(value)
+    if problem is not None:
+        shown = quoted(value, 300) if str(value).strip() else "''"
+        raise click.BadParameter(f"{shown} {problem}" if str(value).strip() else problem,
+                                 param_hint="/".join(param.opts))
+    return value
 
 
 def require_automaton_for_traces(impl: str, trace: str | None, protocol: bool) -> None:
@@ -45,12 +67,12 @@ def open_sinks(trace: str | None, protocol: bool, json_mode: bool = False) -> It
     """The sinks the options ask for; the protocol goes to stdout, or stderr when stdout carries JSON."""
     sinks: list[TraceSink] = []
     try:
-        if trace:
+        if trace is not None:
             try:
                 sinks.append(JsonlSink(trace))
             except OSError as error:
                 raise click.BadParameter(f"cannot write {trace}: {error.strerror}", param_hint="--trace") from None
-        if protocol:
+        if protocol is not None and protocol is not False:
             sinks.append(ProtocolSink(sys.stderr if json_mode else sys.stdout, protocol_kinds(protocol)))
         yield sinks
     finally:
@@ -86,15 +108,84 @@ def impls_to_verify(impl: str, reference: str = "iterative") -> list[str]:
     return list(IMPLEMENTATIONS) if impl == "all" else list(dict.fromkeys([reference, impl]))
 
 
+def jsonable(value: Any) -> Any:
+    """A result as JSON can carry it: dataclasses as objects, tuples and sets as lists, the rest by repr."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: jsonable(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((jsonable(item) for item in value), key=repr)
+    return repr(value)
+
+
 def print_json(document: Any) -> None:
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
+# Option values are untrusted text: a number is read only when it has at most this many digits, so
+# that `--n 1e9`-style values and 5,000-digit numbers are refused before any work (int() of 5,000
+# digits even raises ValueError), and a refused value is quoted at most this long.
+MAX_DIGITS = 12
+_QUOTED = 40
+
+
+def quoted(text: str, limit: int = _QUOTED) -> str:
+    """An option value as an error message quotes it: at most `limit` characters, on one line."""
+    flat = " ".join(str(text).split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+
+
+def whole_number(text: str, low: int, high: int | None, param_hint: str, what: str = "a whole number") -> int:
+    """`text` read as a whole number in low..high (high None: no upper bound), or a BadParameter
+    naming the option and the range."""
+    stripped = str(text).strip()
+    if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", stripped, re.ASCII):
+        too_long = re.fullmatch(r"[+-]?[0-9]+", stripped, re.ASCII) is not None
+        expected = f"{what} in {_range_text(low, high)}" if too_long else what
+        raise click.BadParameter(f"expected {expected}, got {quoted(text)}", param_hint=param_hint)
+    value = int(stripped)
+    if value < low or (high is not None and value > high):
+        raise click.BadParameter(f"must be in {_range_text(low, high)}, got {value:,}", param_hint=param_hint)
+    return value
+
+
+def _range_text(low: int, high: int | None) -> str:
+    return f"{low:,}..{high:,}" if high is not None else f"{low:,} or more"
+
+
+class BoundedInt(click.ParamType):
+    """A click option type for a whole number in a documented range, checked before any work.
+
+    Unlike `type=int`, it never echoes a huge value back and never lets 5,000 digits reach int();
+    unlike click.IntRange, the range shows in --help. Use `type=BoundedInt(1, 14)`."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return f"INTEGER {self.low}..{self.high}" if self.high is not None else f"INTEGER >={self.low}"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        hint = param.get_error_hint(ctx) if param is not None and ctx is not None else None
+        return whole_number(str(value), self.low, self.high, hint or "value")
+
+
 def parse_board(text: str, max_side: int = 100, max_cells: int = 10_000) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*[xX×]\s*([0-9]+)\s*", text, re.ASCII)
     if not match:
-        raise click.BadParameter(f"expected ROWSxCOLUMNS such as 8x8, got '{text}'", param_hint="--board")
-    rows, cols = int(match.group(1)), int(match.group(2))
+        raise click.BadParameter(f"expected ROWSxCOLUMNS such as 8x8, got {quoted(text)}", param_hint="--board")
+    sides = [whole_number(side, 1, max_side, "--board", "each side") if len(side) > MAX_DIGITS else int(side)
+             for side in match.groups()]
+    rows, cols = sides
     if not (1 <= rows <= max_side and 1 <= cols <= max_side):
         raise click.BadParameter(f"each side must be 1..{max_side}, got {rows}x{cols}", param_hint="--board")
     if rows * cols > max_cells:
@@ -103,22 +194,34 @@ def parse_board(text: str, max_side: int = 100, max_cells: int = 10_000) -> tupl
 
 
 def parse_cell(text: str, param_hint: str = "--start") -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,12})\s*,\s*([0-9]{1,12})\s*", text, re.ASCII)
     if not match:
-        raise click.BadParameter(f"expected ROW,COLUMN such as 1,1, got '{text}'", param_hint=param_hint)
+        raise click.BadParameter(f"expected ROW,COLUMN such as 1,1, got {quoted(text)}", param_hint=param_hint)
     return int(match.group(1)), int(match.group(2))
 
 
-def parse_int_list(text: str, param_hint: str = "") -> list[int]:
-    try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise click.BadParameter(f"expected whole numbers separated by commas, got '{text}'", param_hint=param_hint) from None
+def parse_int_list(text: str, param_hint: str = "", max_items: int = 10_000_000) -> list[int]:
+    """Whole numbers separated by commas (empty parts skipped); at least one, at most `max_items`."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts:
+        raise click.BadParameter("expected whole numbers separated by commas, got nothing", param_hint=param_hint)
+    if len(parts) > max_items:
+        raise click.BadParameter(f"at most {max_items:,} numbers, got {len(parts):,}", param_hint=param_hint)
+    number = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+    for position, part in enumerate(parts, start=1):
+        if not number.fullmatch(part):
+            raise click.BadParameter(f"expected whole numbers separated by commas; number {position:,} is {quoted(part)}",
+                                     param_hint=param_hint)
+    return [int(part) for part in parts]
 
 
 @contextlib.contextmanager
 def progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[Iterator[T]]:
-    """Progress of a long sweep on stderr (a bar on a terminal, nothing when stderr is redirected)."""
+    """Progress of a long sweep on stderr (a bar on a terminal, nothing when stderr is redirected:
+    logs and pipes get the result, not a label per command)."""
+    if not sys.stderr.isatty():
+        yield iter(items)
+        return
     with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True) as bar:
         yield iter(bar)
 

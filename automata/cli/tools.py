@@ -10,13 +10,13 @@ from typing import Any
 import click
 
 from ..io.files import display_path
-from .support import print_json
+from .support import check_output_file, print_json
 
 
 @click.command("codegen")
 @click.argument("spec_file", required=False, type=click.Path(dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the module here (default: print it).")
+              callback=check_output_file, help="Write the module here (default: print it).")
 @click.option("--all", "all_specs", is_flag=True, help="Regenerate generated/ from every spec in specs/.")
 @click.option("--check", "check_only", is_flag=True,
               help="With --all: write nothing, exit 1 if a committed module is stale or missing.")

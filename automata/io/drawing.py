@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -34,12 +35,36 @@ def diagram_files(stem: str) -> dict[str, str]:
     }
 
 
-def _render(graph: graphviz.Digraph, fmt: str) -> bytes:
-    """Lay out and render a diagram with the `dot` program."""
+# `dot` lays out a chain of thousands of states in seconds but a tangle of a few hundred arcs in
+# minutes: specs with more arcs than this are drawn only as text (dot source, mermaid), and a
+# layout that still takes too long is stopped.
+MAX_DRAWN_ARCS = 300
+DOT_SECONDS = 60
+
+
+def render_with_dot(graph: graphviz.Digraph, fmt: str, what: str = "the diagram") -> bytes:
+    """Lay out and render a diagram with the `dot` program, within DOT_SECONDS; any failure of
+    dot is an InputError naming `what` and dot's own first line of complaint."""
+    executable = shutil.which(graph.engine or "dot")
+    if executable is None:
+        raise _no_dot_error(fmt)
     try:
-        return graph.pipe(format=fmt)
-    except graphviz.ExecutableNotFound:
-        raise _no_dot_error(fmt) from None
+        finished = subprocess.run([executable, f"-T{fmt}"], input=graph.source.encode("utf-8"),
+                                  capture_output=True, timeout=DOT_SECONDS, check=False)
+    except subprocess.TimeoutExpired:
+        raise InputError(f"graphviz took more than {DOT_SECONDS} s to lay out {what}; draw it with"
+                         " --format dot or mermaid and lay it out with another tool") from None
+    except OSError as error:
+        raise InputError(f"cannot run graphviz `dot` for {what}: {error.strerror or error}") from None
+    if finished.returncode != 0:
+        complaint = next((line.strip() for line in finished.stderr.decode("utf-8", "replace").splitlines()
+                          if line.strip()), f"exit code {finished.returncode}")
+        raise InputError(f"graphviz could not draw {what}: {complaint[:200]}")
+    return finished.stdout
+
+
+def _render(graph: graphviz.Digraph, fmt: str) -> bytes:
+    return render_with_dot(graph, fmt, f"the diagram {graph.name}" if graph.name else "the diagram")
 
 
 def _no_dot_error(fmt: str) -> InputError:
@@ -66,6 +91,10 @@ def _write_atomically(path: Path, content: bytes) -> None:
 
 def _spec_outputs(spec: Spec, formats: Sequence[str], options: DrawOptions = DrawOptions()) -> dict[str, bytes]:
     """Every file drawn for one spec, by file name."""
+    rendered = [fmt for fmt in formats if fmt in RENDERED_FORMATS]
+    if rendered and len(spec.arcs) > MAX_DRAWN_ARCS:
+        raise InputError(f"{spec.path} has {len(spec.arcs):,} arcs; graphviz lays out at most {MAX_DRAWN_ARCS}"
+                         f" in reasonable time: ask for --format dot or mermaid instead of {rendered[0]}")
     outputs: dict[str, bytes] = {}
     for kind in KINDS:
         graph = diagram(spec, kind, options)

@@ -15,7 +15,12 @@ INPUT_NAME = re.compile(r"x[0-9]{1,9}", re.ASCII)
 OUTPUT_NAME = re.compile(r"z[0-9]{1,9}", re.ASCII)
 AUTOMATON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}", re.ASCII)
 METHOD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}", re.ASCII)  # a `call:`: public, so no leading _
+# `package.module`: a module a spec names (its context's, its program's), imported only by the commands that run it.
+MODULE_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", re.ASCII)
 # `package.module:Class`, each part a plain ASCII identifier (a context is imported only by run and verify).
 CONTEXT_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
+
+# `package.module` or `package.module:NAME`: where a spec's program contract lives (make_context, ...).
+PROGRAM_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(:[A-Za-z_][A-Za-z0-9_]*)?", re.ASCII)
 
 DECLARED_NAME = {"event": EVENT_NAME, "input": INPUT_NAME, "output": OUTPUT_NAME}

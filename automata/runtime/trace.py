@@ -89,22 +89,28 @@ class JsonlSink(TraceSink):
 
     The file is written to a temporary name beside the target and moved into place on close, so a
     reader never sees a half-written trace; a failed run still produces a complete, valid file whose
-    last record is the error.
+    last record is the error. The CLI turns SIGTERM and SIGHUP into an exception like Ctrl-C's, so
+    they end a trace the same way. A run cut off where no error could be recorded still gets an
+    error record on close, and a sink that saw no run at all leaves no file behind.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         directory = self.path.parent if str(self.path.parent) else Path(".")
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=directory)
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
         self._temporary = Path(temporary)
         self._file: IO[str] = os.fdopen(descriptor, "w", encoding="utf-8")
         self._write = self._file.write
         self._lines = StepLineWriter()
+        self._open_run: str | None = None  # the automaton of a run started and not yet ended
+        self._runs = 0
 
     def _emit(self, record: dict) -> None:
         self._write(json.dumps(record, separators=(",", ":")) + "\n")
 
     def started(self, spec: Spec, state: int, event: str) -> None:
+        self._open_run = spec.automaton
+        self._runs += 1
         self._emit({"type": "start", "automaton": spec.automaton, "spec": spec.path, "state": state, "event": event})
 
     def step(self, record: StepRecord) -> None:
@@ -112,6 +118,7 @@ class JsonlSink(TraceSink):
 
     def finished(self, spec: Spec, state: int, steps: int) -> None:
         self._emit({"type": "finish", "automaton": spec.automaton, "state": state, "steps": steps})
+        self._open_run = None
 
     def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
         if record is not None:
@@ -119,12 +126,35 @@ class JsonlSink(TraceSink):
             failing["type"] = "failed-step"
             self._emit(failing)
         self._emit({"type": "error", "automaton": spec.automaton, "error": type(error).__name__, "message": str(error)})
+        self._open_run = None
 
     def close(self) -> None:
         if self._file.closed:
             return
-        self._file.close()
-        os.replace(self._temporary, self.path)
+        try:
+            if self._open_run is not None:
+                self._emit({"type": "error", "automaton": self._open_run, "error": "Interrupted",
+                            "message": "the run stopped before it finished or failed"})
+                self._open_run = None
+            self._file.close()
+            if self._runs:
+                os.chmod(self._temporary, _file_mode(self.path))
+                os.replace(self._temporary, self.path)
+        finally:
+            if not self._file.closed:
+                self._file.close()
+            self._temporary.unlink(missing_ok=True)
+
+
+def _file_mode(path: Path) -> int:
+    """The mode a trace gets: its predecessor's, or what the umask gives a new file (mkstemp's
+    temporary file is private to its owner)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 class StepLineWriter:

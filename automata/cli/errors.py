@@ -1,0 +1,199 @@
+"""How the `automata` command ends: every error rendered once, as one short message, with an exit code.
+
+Exit codes:
+
+    0    success
+    1    a verification found a difference, a check found a defect, a run misbehaved
+    2    bad input or usage: one line naming what and where
+    3    an internal error (a bug of the framework): one line, and --debug shows the traceback
+    130  interrupted (Ctrl-C); 129 and 143 for SIGHUP and SIGTERM, which end a run the same way
+    141  stdout was closed early (`automata ... | head -1`): nothing more is printed
+
+Nothing here knows any command; `app.main` hands its command line to `run_guarded`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+from click.utils import PacifyFlushWrapper
+
+from ..errors import AutomataError, SpecErrors
+from ..io.files import display_path
+
+EXIT_DEFECT = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+
+MAX_ERROR_LINES = 60
+MAX_LINE_LENGTH = 1_000
+DEBUG_ENVIRONMENT = "AUTOMATA_DEBUG"
+
+# The signals that end a run the way Ctrl-C does: the trace is completed and moved into place.
+TERMINATING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised in the main thread so that everything unwinds as for Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(f"terminated by {signal.Signals(signum).name}")
+
+
+def debug_option(command: click.Command) -> click.Command:
+    """Add the global --debug flag: an internal error then shows its traceback."""
+
+    def remember(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value and isinstance(ctx.obj, dict):
+            ctx.obj["debug"] = True
+
+    return click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=remember,
+                        envvar=DEBUG_ENVIRONMENT,
+                        help="Show the traceback of an internal error (also AUTOMATA_DEBUG=1).")(command)
+
+
+@contextlib.contextmanager
+def signals_as_exceptions() -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP raise Terminated in the main thread; a second
+    signal during the unwinding kills the process at once, as without this handler."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        for number in TERMINATING_SIGNALS:  # the next one is not caught: a way out of a stuck cleanup
+            signal.signal(number, signal.SIG_DFL)
+        raise Terminated(signum)
+
+    previous = {number: signal.signal(number, handler) for number in TERMINATING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
+
+
+def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
+    """Run `command(settings)` and turn whatever ends it into an exit code, printing at most one
+    short message on stderr. `settings["debug"]` (set by --debug) asks for internal tracebacks."""
+    settings: dict[str, Any] = {"debug": _debug_from_environment()}
+    try:
+        with signals_as_exceptions():
+            try:
+                result = command(settings)
+            except click.exceptions.Exit as stop:
+                result = stop.exit_code
+            _flush_stdout()
+        return result if isinstance(result, int) else 0
+    except click.ClickException as error:
+        where = f"{error.ctx.command_path}: " if getattr(error, "ctx", None) is not None else "automata: "
+        _print(f"{where}error: {error.format_message()}")
+        return EXIT_BAD_INPUT
+    except SpecErrors as error:
+        _print(error.render())
+        return error.exit_code
+    except AutomataError as error:
+        _print(f"{error.command_path or 'automata'}: error: {error.render()}")
+        return error.exit_code
+    except click.Abort as stop:  # click's name for a KeyboardInterrupt (or a Terminated) in a command
+        if isinstance(stop.__cause__, Terminated):
+            _print(f"automata: {stop.__cause__}")
+            return 128 + stop.__cause__.signum
+        _print("automata: interrupted" if isinstance(stop.__cause__, KeyboardInterrupt) else "automata: aborted")
+        return EXIT_INTERRUPTED
+    except Terminated as stop:
+        _print(f"automata: {stop}")
+        return 128 + stop.signum
+    except KeyboardInterrupt:
+        _print("automata: interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except SystemExit:
+        if isinstance(sys.stdout, PacifyFlushWrapper):  # click's own answer to a closed stdout: exit(1)
+            _silence_stdout()
+            return EXIT_BROKEN_PIPE
+        raise
+    except RecursionError as error:
+        return _internal(error, settings, "the input nests too deeply for this command")
+    except OSError as error:
+        # A file the command was pointed at could not be read or written: the user's to fix, so one
+        # line naming the file, like any other bad input (the commands convert the usual cases).
+        where = f"{display_path(error.filename)}: " if error.filename else ""
+        _print(f"automata: error: {where}{error.strerror or error}")
+        return EXIT_BAD_INPUT
+    except Exception as error:  # noqa: BLE001 - the last resort: any bug becomes one line and exit code 3
+        return _internal(error, settings)
+
+
+def _internal(error: BaseException, settings: dict[str, Any], what: str = "") -> int:
+    """The last resort: a bug, said in one line, with the way to see more."""
+    if settings.get("debug"):
+        traceback.print_exception(error, file=sys.stderr)
+    message = " ".join(f"{type(error).__name__}: {error}".split())
+    if what:
+        message = f"{what} ({message})"
+    hint = "" if settings.get("debug") else "; rerun with --debug for the traceback"
+    _print(f"automata: internal error: {message[:300]}{hint}")
+    return EXIT_INTERNAL
+
+
+def _debug_from_environment() -> bool:
+    return os.environ.get(DEBUG_ENVIRONMENT, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _print(text: str) -> None:
+    """An error message on stderr, kept to a screenful whatever user text it quotes."""
+    lines = text.splitlines() or [""]
+    if len(lines) > MAX_ERROR_LINES:
+        lines = [*lines[:MAX_ERROR_LINES], f"... ({len(lines) - MAX_ERROR_LINES:,} more lines)"]
+    lines = [line if len(line) <= MAX_LINE_LENGTH else line[: MAX_LINE_LENGTH - 1] + "…" for line in lines]
+    try:
+        click.echo("\n".join(lines), err=True)
+    except (BrokenPipeError, ValueError):  # stderr closed too: nobody is listening
+        pass
+
+
+def _flush_stdout() -> None:
+    """Flush stdout inside the guard, so that a reader gone early is noticed here and not in the
+    interpreter's own flush at exit (which would print 'Exception ignored ... BrokenPipeError')."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        raise
+    except ValueError:  # stdout already closed
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that nothing more is written to the closed pipe at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests capture it)
+        pass
+
+
+def exit_with(code: int) -> None:
+    """End the process with `code`. After an interruption, a worker thread still deep in a recursive
+    reference would keep the interpreter alive until it finished: the process ends at once instead."""
+    if code >= 128 and threading.active_count() > 1:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
