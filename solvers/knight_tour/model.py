@@ -23,10 +23,11 @@ Every operation that changes the search reports a domain event to the observer:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from automata.runtime.events import Observer
+from automata.runtime.events import NullObserver, Observer
 
 MAX_SIDE = 100
 MAX_CELLS = 10_000
@@ -161,6 +162,9 @@ class TourResult:
             "impossible_start": self.impossible_start,
             "outcome": self.outcome,
         }
+
+
+_SILENT = NullObserver()
 
 
 @lru_cache(maxsize=8)
@@ -307,6 +311,24 @@ class KnightTour:
     @property
     def path(self) -> tuple[tuple[int, int], ...]:
         return tuple(self._coordinates(cell) for cell in self._path)
+
+    def candidates(self) -> tuple[tuple[int, int], ...]:
+        """The moves the search tries from the knight's cell, in the order it tries them (those
+        already tried included): what optimizations 2 and 3 made of the position when the knight
+        arrived. Lets a test check their rules from outside (tests/test_oracle_knight.py)."""
+        return tuple(self._coordinates(cell) for cell in self._candidates[-1])
+
+    @classmethod
+    def at_position(cls, instance: KnightTourInstance, path: Sequence[tuple[int, int]],
+                    order_index: int = 0) -> KnightTour:
+        """A model whose knight has walked `path` (1-based cells, the start first; any distinct
+        cells: only which are visited and where the knight stands matter) with move order number
+        `order_index` (0-based), reporting no event: any position, for checking `candidates()`."""
+        tour = cls(instance.with_start(path[0]), _SILENT)
+        tour.order_index = order_index
+        for cell in path:
+            tour._visit(tour._cell_index(cell))
+        return tour
 
     # ---- internals --------------------------------------------------------------------------
 
