@@ -60,25 +60,24 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
         click.echo(source_of_file(spec_file), nl=False)
 
 
-@click.command("mutate", context_settings={"ignore_unknown_options": True})
+@click.command("mutate")
 @click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("--problem", "problem_name", default=None,
-              help="The problem whose verification judges the mutants [default: the problem that ships the spec].")
+@click.option("--case", "case_names", multiple=True, metavar="NAME",
+              help="Score with these cases of the spec's program [default: all of its CASES].")
+@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
+              help="Score with the one case these parameters describe.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Mutants verified at the same time (each in its own process).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
-@click.argument("verify_args", nargs=-1, type=click.UNPROCESSED)
-def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout: float | None, as_json: bool,
-                   verify_args: tuple[str, ...]) -> None:
-    """Score a spec's single-point mutants against the static checks and a problem's verification.
+def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...], jobs: int,
+                   timeout: float | None, as_json: bool) -> None:
+    """Score a spec's single-point mutants against the static checks and its program's verification.
 
-    Without verify options, the problem's mutation suite for the spec runs (several option sets that
-    together take every arc); a mutant is caught by the first case that tells it apart. Every option
-    not listed here goes to the problem's verify command instead, as one case, e.g.
-    `automata mutate specs/knight_tour.yaml --problem knight-tour --board 5x5 --start 1,1`;
-    write them after `--` when one has the same name as an option of mutate.
+    Each mutant goes through `automata check`, then through the verification of the spec's program
+    (docs/own-automaton.md) on its cases, the reference against the mutated automaton; a mutant is
+    caught by the first case that tells it apart.
     """
     from ..analysis.mutate import (
         coverage_warnings,
@@ -87,13 +86,10 @@ def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout:
         report_table,
         score,
     )
-    from ..io.loader import load_spec
-    from .problems import load_problems
+    from .spec_run import program_judge
 
-    spec = load_spec(spec_file)
-    registry = load_problems()
-    problem = registry.get(problem_name) if problem_name else registry.owner_of(spec_file)
-    cases = (tuple(verify_args),) if verify_args else (problem.suite_for(spec) or ((),))
+    program, verify_spec, cases = program_judge(spec_file, case_names, params)
+    spec = program.spec
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
 
@@ -104,9 +100,7 @@ def mutate_command(spec_file: str, problem_name: str | None, jobs: int, timeout:
                     length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
             bars[0].update(1)
 
-        if problem.verify_spec is None:
-            raise click.UsageError(f"problem '{problem.name}' cannot verify a spec, which automata mutate needs")
-        report = score(spec, problem.verify_spec, problem.name, cases, jobs=jobs, timeout=timeout, progress=advance)
+        report = score(spec, verify_spec, program.module_name, cases, jobs=jobs, timeout=timeout, progress=advance)
     # A suite that never takes an arc cannot catch that arc's mutants: say so where it is seen.
     for warning in coverage_warnings(spec, report.observation):
         click.echo(f"warning: {warning}", err=True)
