@@ -130,9 +130,9 @@ def test_nodes_are_the_empty_board_plus_every_queen_placed(n):
 def test_mrv_reports_choices_and_forced_placements_for_eight_queens():
     result = all_solutions("mrv", 8)
     stats = dict(result.stats)
-    assert set(stats) == {"nodes", "choices", "forced", "dead_ends", "branch_points"}
+    assert set(stats) == {"nodes", "choices", "forced", "dead_ends", "branch_points", "situations"}
     # fixed by the tie rule (columns 1..n, then rows 1..n): a regression guard for the heuristic
-    assert (stats["choices"], stats["forced"], stats["branch_points"]) == (588, 610, 243)
+    assert (stats["choices"], stats["forced"], stats["branch_points"], stats["situations"]) == (588, 610, 243, 138)
     assert stats["choices"] * 60 < math.factorial(8)  # 8! = 40,320 permutations
     assert stats["nodes"] < all_solutions("backtracking", 8).stat("nodes")
 

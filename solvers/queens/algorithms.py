@@ -34,6 +34,11 @@ class QueensOptions:
     seed: int | None = None  # las-vegas only
     random_queens: int | None = None  # las-vegas hybrid: k queens at random, then backtracking
     attempts: int | None = None  # las-vegas: attempts to simulate (None = until the first success)
+    # Queens placed in advance, as (column, row) cells: every implementation starts from them
+    # (backtracking, prolog, mrv; see solvers.queens.given for the notation and the checks).
+    placed: tuple[tuple[int, int], ...] = ()
+    look_ahead: bool = False  # mrv: a cell whose queen would leave some line with no free cell is not free
+    symmetry: bool = False  # mrv: search half the board, keep one solution of each symmetry class
 
 
 # Why an enumerating search stopped.

@@ -160,6 +160,22 @@ def canonical(rows: Sequence[int]) -> Placement:
     return min(symmetries(rows))
 
 
+def middle_row(n: int) -> int:
+    """The row the symmetric search fills first: the seed's row IV on 8x8, the centre row on odd boards."""
+    return (n + 1) // 2
+
+
+def half_board_representative(rows: Sequence[int]) -> Placement:
+    """The one image of a class the symmetric mrv search keeps: the smallest of the images whose
+    queen in the middle row stands in the left half of the board (the middle column included).
+
+    Every class has such an image, since the left-right mirror keeps the middle row and moves its
+    queen across the axis; the search, which puts that queen in the left half only, meets it.
+    """
+    middle = middle_row(len(rows))
+    return min(image for image in symmetries(rows) if image.index(middle) < middle)
+
+
 def orbit_size(rows: Sequence[int]) -> int:
     """How many distinct placements the symmetries make of this one (1, 2, 4 or 8)."""
     return len(set(symmetries(rows)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,8 @@ from automata.runtime.program import Program, load_program
 from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
 from solvers.queens.board import check_placement, fundamental
 from solvers.queens.covers import covering_solutions
+from solvers.queens.given import cells_text, check_seed_options, parse_cells
+from solvers.queens.seed_views import degrees_document, degrees_lines, orbits_document, orbits_line
 from solvers.queens.svg import board_svg
 from solvers.queens.views import NOTATIONS, default_notation, placement_text, stats_line, table
 
@@ -60,6 +63,7 @@ def checked_program(algorithm: str, opts: QueensOptions) -> Program:
     raises would count as a failed verification."""
     module = algorithm_module(algorithm)
     module.check_options(opts)
+    check_seed_options(algorithm, opts)
     return load_program(module.SPEC)
 
 
@@ -83,11 +87,22 @@ def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> in
     return first
 
 
-def _options(algorithm: str, n: int, limit: int | None, seed: int | None, random_queens: int | None, attempts: int | None) -> QueensOptions:
+def _options(algorithm: str, n: int, limit: int | None, seed: int | None, random_queens: int | None, attempts: int | None,
+             place: str | None = None, look_ahead: bool = False, symmetry: bool = False) -> QueensOptions:
     lv_only = [flag for flag, value in (("--seed", seed), ("--random-queens", random_queens), ("--attempts", attempts)) if value is not None]
     if lv_only and algorithm != "las-vegas":
         raise click.UsageError(f"{', '.join(lv_only)} only {'applies' if len(lv_only) == 1 else 'apply'} to --algorithm las-vegas")
-    return QueensOptions(n=n, limit=limit, seed=seed, random_queens=random_queens, attempts=attempts)
+    placed = parse_cells(place) if place is not None else ()  # InputError (exit 2) names the cell it cannot read
+    return QueensOptions(n=n, limit=limit, seed=seed, random_queens=random_queens, attempts=attempts, placed=placed,
+                         look_ahead=look_ahead, symmetry=symmetry)
+
+
+# The MRV text's options (solvers.queens.given): the same on run, verify and compare.
+PLACE_HELP = ("Queens placed in advance, e.g. c4,f3 (file letter and row number, row 1 at the bottom; or column/row, "
+              "3/4): every implementation starts from them. The text's (IV, c) is c4. backtracking, prolog, mrv.")
+LOOK_AHEAD_HELP = "mrv: a free cell whose queen would leave some row or column with no free cell does not count as free."
+SYMMETRY_HELP = ("mrv: the first queen in the left half of the middle row, the second in the row below; one solution "
+                 "of each symmetry class is kept and expanded to its orbit.")
 
 
 def _check_solutions(solutions: Sequence[tuple[int, ...]]) -> dict[str, Any]:
@@ -154,13 +169,17 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
 @click.option("--check", is_flag=True, help="Check every solution with the independent O(N) checker (exit 1 if one fails).")
 @click.option("--placement", default=None, metavar="R1,R2,...", help="Check this placement (rows by column) instead of searching; implies --check.")
 @click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6).")
+@click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
+@click.option("--look-ahead", is_flag=True, help=LOOK_AHEAD_HELP)
+@click.option("--symmetry", is_flag=True, help=SYMMETRY_HELP)
+@click.option("--degrees", is_flag=True, help="Also print the free cells of every open row and column of the starting board (with --place: after the given queens).")
 @trace_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def run_command(
     n: int | None, algorithm: str, impl: str | None, count: bool, all_: bool, first: int | None, notation: str | None,
     fundamental: bool, svg_dir: str | None, seed: int | None, random_queens: int | None, exact: bool,
-    attempts: int | None, check: bool, placement: str | None, covers: bool, trace: str | None, protocol: bool,
-    as_json: bool,
+    attempts: int | None, check: bool, placement: str | None, covers: bool, place: str | None, look_ahead: bool,
+    symmetry: bool, degrees: bool, trace: str | None, protocol: bool, as_json: bool,
 ) -> None:
     """Solve N queens with one algorithm and implementation, or check a given placement."""
     if placement is not None:
@@ -176,7 +195,7 @@ def run_command(
     limit = _limit_for(algorithm, count, all_, first)
     if fundamental and limit is not None and algorithm in ENUMERATING:
         raise click.UsageError("--fundamental reduces the complete set of solutions: drop --first")
-    opts = _options(algorithm, n, limit, seed, random_queens, attempts)
+    opts = _options(algorithm, n, limit, seed, random_queens, attempts, place, look_ahead, symmetry)
     if impl is None:
         impl = "iterative" if algorithm == "explicit" and n > LARGEST_AUTOMATON_CONSTRUCTION and not (trace or protocol) else "automaton"
     require_automaton_for_traces(impl, trace, None)  # a plain implementation has a protocol too
@@ -189,12 +208,23 @@ def run_command(
     seconds = time.perf_counter() - started
 
     document: dict[str, Any] = {"n": n, "algorithm": algorithm, "impl": impl, "count": result.count}
+    if opts.placed:
+        document["placed"] = cells_text(opts.placed, n)
+    if look_ahead or symmetry:
+        document["look_ahead"], document["symmetry"] = look_ahead, symmetry
+    if degrees:
+        from solvers.queens import mrv  # the degrees are the mrv model's free-cell counts, whatever the algorithm
+
+        plain = mrv.degrees(replace(opts, look_ahead=False, symmetry=False))
+        document["degrees"] = degrees_document(n, plain, mrv.degrees(opts) if look_ahead else None)
     if not count:
         document["solutions"] = [list(rows) for rows in result.solutions]
     document["stats"] = dict(result.stats)
     document["seconds"] = round(seconds, 6)
     if fundamental:
         document["fundamental"] = _fundamental(result.solutions)
+    if symmetry:  # one solution per class was found: each stands for its orbit
+        document["orbits"] = orbits_document(result.solutions)
     if algorithm == "las-vegas":
         lv = algorithm_module("las-vegas")
         if exact:
@@ -202,7 +232,8 @@ def run_command(
         if attempts is not None:
             document["simulation"] = lv.simulate(opts)
     if check:
-        document["check"] = _check_solutions(result.solutions)
+        document["check"] = _check_solutions(
+            [tuple(rows) for rows in document["orbits"]["expanded_solutions"]] if symmetry else result.solutions)
     if svg_dir:
         shown = [item["solution"] for item in document["fundamental"]] if fundamental else list(result.solutions)
         document["svg"] = _write_svgs(svg_dir, n, shown, "fundamental" if fundamental else "solution")
@@ -217,8 +248,17 @@ def run_command(
 
 def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | None, count_only: bool) -> None:
     n, count = document["n"], document["count"]
-    click.echo(f"{n} queens, {document['algorithm']} ({document['impl']}): {_solutions_text(count)} in {document['seconds']:.3f} s")
+    found = _solutions_text(count).replace("solution", "fundamental solution") if "orbits" in document else _solutions_text(count)
+    options = [f"from {document['placed']}" for _ in ("placed",) if "placed" in document] + [
+        name for name in ("look_ahead", "symmetry") if document.get(name)]
+    scope = f" [{', '.join(option.replace('_', '-') for option in options)}]" if options else ""
+    click.echo(f"{n} queens, {document['algorithm']} ({document['impl']}){scope}: {found} in {document['seconds']:.3f} s")
     click.echo(stats_line(document["stats"]))
+    if "orbits" in document:
+        click.echo(orbits_line(document["orbits"]))
+    if "degrees" in document:
+        for line in degrees_lines(n, document["degrees"]):
+            click.echo(line)
     if not count_only and not document.get("fundamental"):
         _echo_placements(result.solutions, notation)
     if "fundamental" in document:
@@ -300,17 +340,20 @@ def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, 
 @click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source (default 1, so runs repeat).")
 @click.option("--random-queens", type=int, default=None, metavar="K", help="las-vegas: K queens at random, then backtracking.")
 @click.option("--attempts", type=int, default=None, help="las-vegas: number of attempts.")
+@click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
+@click.option("--look-ahead", is_flag=True, help=LOOK_AHEAD_HELP)
+@click.option("--symmetry", is_flag=True, help=SYMMETRY_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def verify_command(
     n: int, algorithm: str, impl: str, first: int | None, seed: int | None, random_queens: int | None,
-    attempts: int | None, as_json: bool,
+    attempts: int | None, place: str | None, look_ahead: bool, symmetry: bool, as_json: bool,
 ) -> None:
     """Run the implementations of one algorithm and compare their event streams with the iterative reference."""
     _check_n(n)
     limit = _limit_for(algorithm, count=False, all_=False, first=first)
     if algorithm == "las-vegas" and seed is None:
         seed = 1
-    opts = _options(algorithm, n, limit, seed, random_queens, attempts)
+    opts = _options(algorithm, n, limit, seed, random_queens, attempts, place, look_ahead, symmetry)
     program = checked_program(algorithm, opts)
     outcome = verify_case(program, f"N = {n}", opts, impls_to_verify(impl))
     _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage),
@@ -357,8 +400,10 @@ COMPARED_STATS = ("nodes", "choices", "forced", "dead_ends")
               help="Which implementation of each algorithm runs (all give the same counts).")
 @click.option("--first", type=int, default=None, metavar="K", help="Stop each search after K solutions (nodes to the first solution: --first 1).")
 @click.option("--seed", type=int, default=1, show_default=True, help="las-vegas: seed of the random source.")
+@click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed: int, as_json: bool) -> None:
+def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed: int, place: str | None,
+                    as_json: bool) -> None:
     """Nodes, choices, forced placements, dead ends and solutions of several algorithms, side by side."""
     names = [name.strip() for name in algorithms.split(",") if name.strip()]
     if not names:
@@ -371,7 +416,8 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
     _check_n(n)
     runs = []
     for name in names:  # every algorithm's options are checked before the first one runs
-        opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None)
+        opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None,
+                             placed=parse_cells(place) if place is not None else ())
         runs.append((name, checked_program(name, opts), opts))
     rows = []
     for name, program, opts in runs:

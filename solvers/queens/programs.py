@@ -20,6 +20,9 @@ make_context, IMPLEMENTATIONS, CASES, result, parse_case and step_limit. A case 
 final state, boundaries included: N with no solution (2, 3), N = 1, a solution limit equal to the
 number of solutions and one below it (the "enough" path against exhaustion), las-vegas's random
 and hybrid modes with fixed seeds, one N of every remainder mod 12 for the explicit construction.
+The searches that take the MRV text's options have cases with them too: queens given in advance
+(the text's worked example, c4 and f3) for backtracking, prolog and mrv, and mrv's look-ahead and
+symmetry, alone and together, so `verify SPEC` proves every implementation equal on them.
 One case the command line refuses: the column searches' N = 0, whose one solution is the empty
 placement; only it takes the arc that finds the board complete with no queen on it.
 
@@ -42,9 +45,10 @@ from automata.runtime.events import Observer
 
 from solvers.queens import backtracking, explicit, las_vegas, mrv, prolog
 from solvers.queens.algorithms import QueensOptions, QueensResult
-from solvers.queens.columns import ColumnSearch, fill_iteratively, last_column_first, natural_order
+from solvers.queens.columns import fill_iteratively, last_column_first, natural_order
 from solvers.queens.contexts import ColumnSearchContext, MrvContext, result_in_final_state
 from solvers.queens.explicit_context import ExplicitContext
+from solvers.queens.given import PLACING, check_seed_options, column_search, parse_cells, recursive_from_given
 from solvers.queens.lv_context import LasVegasContext
 from solvers.queens.mrv_model import search_iteratively
 from solvers.queens.picture import queens_picture
@@ -66,26 +70,38 @@ class QueensProgram:
         self.CASES = dict(cases)
         self.result = result
         self.step_limit = step_limit
-        self.check_options = check_options
+        self.check_options = _with_seed_checks(algorithm, check_options)
         self.picture = queens_picture  # the board after each step of `automata player`
 
     def parse_case(self, params: Mapping[str, str]) -> QueensOptions:
-        """`-p n=8 -p first=3` (and for las-vegas `-p seed=1 -p random_queens=2 -p attempts=20`)."""
+        """`-p n=8 -p first=3` (for las-vegas `-p seed=1 -p random_queens=2 -p attempts=20`; for the
+        searches `-p place=c4,f3`, and for mrv `-p look_ahead=true -p symmetry=true`)."""
         return options_from_params(self.algorithm, params, self.check_options)
 
     def __repr__(self) -> str:
         return f"<queens program {self.algorithm}>"
 
 
+def _with_seed_checks(algorithm: str, check_options: Callable[[QueensOptions], None]) -> Callable[[QueensOptions], None]:
+    """The algorithm's own refusals, then those of the MRV text's options (exit 2 either way)."""
+    def check(opts: QueensOptions) -> None:
+        check_options(opts)
+        check_seed_options(algorithm, opts)
+
+    return check
+
+
 def options_from_params(algorithm: str, params: Mapping[str, str],
                         check_options: Callable[[QueensOptions], None]) -> QueensOptions:
     """The case `-p KEY=VALUE` parameters describe, refused as the command line refuses it."""
     known = PARAMETERS if algorithm == "las-vegas" else tuple(k for k in PARAMETERS if k not in LAS_VEGAS_ONLY)
+    # The MRV text's options: `-p place=c4,f3` (the searches), `-p look_ahead=true -p symmetry=true` (mrv).
+    known += ("place",) * (algorithm in PLACING) + ("look_ahead", "symmetry") * (algorithm == "mrv")
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r} for {algorithm}; known: {', '.join(known)}")
     values: dict[str, int | None] = {}
-    for key in PARAMETERS:
+    for key in PARAMETERS:  # the whole numbers
         text = params.get(key)
         if text is None:
             values[key] = None
@@ -99,9 +115,18 @@ def options_from_params(algorithm: str, params: Mapping[str, str],
     if algorithm == "explicit" and (first or 1) > 1:
         raise ValueError("the explicit construction gives exactly one solution: drop first")
     opts = QueensOptions(n=8 if values["n"] is None else values["n"], limit=first, seed=values["seed"],
-                         random_queens=values["random_queens"], attempts=values["attempts"])
+                         random_queens=values["random_queens"], attempts=values["attempts"],
+                         placed=parse_cells(params["place"], "-p place") if params.get("place") else (),
+                         look_ahead=_flag(params, "look_ahead"), symmetry=_flag(params, "symmetry"))
     check_options(opts)  # InputError: the algorithm's own refusals, worded as for the command line
     return opts
+
+
+def _flag(params: Mapping[str, str], key: str) -> bool:
+    text = params.get(key, "false").strip().lower()
+    if text not in ("true", "false", "1", "0", "yes", "no"):
+        raise ValueError(f"{key} must be true or false, got {text[:40]!r}")
+    return text in ("true", "1", "yes")
 
 
 # --- step limits -----------------------------------------------------------------------------
@@ -138,7 +163,7 @@ def explicit_step_limit(case: QueensOptions) -> int:
 
 def _column_context(order: Callable[[int], tuple[int, ...]]) -> Callable[[QueensOptions, Observer], ColumnSearchContext]:
     def make_context(case: QueensOptions, observer: Observer) -> ColumnSearchContext:
-        return ColumnSearchContext(ColumnSearch(case.n, order(case.n), observer, case.limit), case, observer)
+        return ColumnSearchContext(column_search(order, case, observer), case, observer)
 
     return make_context
 
@@ -149,6 +174,8 @@ def _fill_iteratively(context: ColumnSearchContext) -> QueensResult:
 
 def _column_recursive(module: Any) -> Callable[[ColumnSearchContext], QueensResult]:
     def recursive(context: ColumnSearchContext) -> QueensResult:
+        if context.case.placed:  # the module's recursion, over a model that starts from the given queens
+            return recursive_from_given(module, context.case, context.observer)
         return module.recursive(context.case, context.observer)
 
     return recursive
@@ -165,8 +192,29 @@ def _enumerating_cases() -> dict[str, QueensOptions]:
     }
 
 
+# The MRV text's worked example: queens given on (IV, c) and (III, f); one solution extends them.
+SEED_EXAMPLE = ((3, 4), (6, 3))
+
+
 def _column_cases() -> dict[str, QueensOptions]:
-    return {**_enumerating_cases(), "N = 0 (the command line refuses it): the empty placement": QueensOptions(0)}
+    return {
+        **_enumerating_cases(),
+        "N = 0 (the command line refuses it): the empty placement": QueensOptions(0),
+        "N = 8, queens given on c4 and f3 (the MRV text's example): one solution": QueensOptions(8, placed=SEED_EXAMPLE),
+        "N = 6, a queen given on b4, first 1": QueensOptions(6, limit=1, placed=((2, 4),)),
+    }
+
+
+def _mrv_cases() -> dict[str, QueensOptions]:
+    return {
+        **_enumerating_cases(),
+        "N = 8, queens given on c4 and f3 (the MRV text's example): one solution": QueensOptions(8, placed=SEED_EXAMPLE),
+        "N = 8, c4 and f3 given, look-ahead": QueensOptions(8, placed=SEED_EXAMPLE, look_ahead=True),
+        "N = 4, a queen given on a1: a line is blocked before the first step": QueensOptions(4, placed=((1, 1),)),
+        "N = 6, look-ahead: all 4 solutions": QueensOptions(6, look_ahead=True),
+        "N = 7, symmetry: the 6 classes, one solution each": QueensOptions(7, symmetry=True),
+        "N = 6, symmetry and look-ahead, first 1: enough": QueensOptions(6, limit=1, look_ahead=True, symmetry=True),
+    }
 
 
 BACKTRACKING = QueensProgram(
@@ -194,7 +242,7 @@ def _mrv_recursive(context: MrvContext) -> QueensResult:
 
 MRV = QueensProgram(
     "mrv", mrv.new_context, {"iterative": _mrv_iterative, "recursive": _mrv_recursive},
-    _enumerating_cases(), result_in_final_state, mrv_step_limit, mrv.check_options,
+    _mrv_cases(), result_in_final_state, mrv_step_limit, mrv.check_options,
 )
 
 
