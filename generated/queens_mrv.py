@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
-SPEC_HASH = 'sha256:57d8dcf54ceb86f8555f10863c21c5e9b3637f6e718bec04676a55990e51098a'
+SPEC_HASH = 'sha256:e9da78f879a1fb067687d2d07b431a44963685d814710cf440d4b658129961ca'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})
@@ -44,50 +44,50 @@ def run(context, sinks=(), max_steps=None, spec=None):
 def _run(context, limit, where):
     # Inputs: read_xN() asks the context one question.
     read_x1 = bind(context, 'is_complete', 'x1')  # all n queens stand on the board?
-    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left?
-    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left?
+    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left (under look-ahead: none that passes it)?
+    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left (under look-ahead: one that passes it)?
     read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of solutions has been found?
     read_x5 = bind(context, 'top_has_untried_cell', 'x5')  # the latest choice point still has an untried cell?
     read_x6 = bind(context, 'has_choice_points', 'x6')  # a choice point is left on the stack?
     # Outputs: zN() tells the context to act.
-    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution
+    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution (under symmetry: if it is its class's representative, else as an image)
     z2 = bind(context, 'note_dead_end', 'z2')  # report a dead end: a line has no free cell
     z3 = bind(context, 'place_forced_queen', 'z3')  # place the forced queen on the only free cell of its line
-    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells and remember the stack height (a choice point)
+    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells (under symmetry, first rows IV and III) and remember the stack height (a c...
     z5 = bind(context, 'try_next_cell', 'z5')  # cut the stack back to the latest choice point's height and place a queen on its next cell
     z6 = bind(context, 'drop_choice_point', 'z6')  # cut the stack back to the latest choice point's height and forget that exhausted choice point
     state = INITIAL_STATE
     steps = 0
     for steps in range(1, limit + 1):
         match state:
-            case 0:  # 0. Looking at the board (line 36)
-                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 43): !x1 & !x2 & x3 / z3
+            case 0:  # 0. Looking at the board (line 39)
+                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 46): !x1 & !x2 & x3 / z3
                     z3()
                     state = 0
-                elif not x1 and x2:  # arc 1 (line 44): !x1 & x2 / z2
+                elif not x1 and x2:  # arc 1 (line 47): !x1 & x2 / z2
                     z2()
                     state = 2  # 2. Going back
-                elif not x1 and not x2 and not x3:  # arc 2 (line 45): !x1 & !x2 & !x3 / z4, z5
+                elif not x1 and not x2 and not x3:  # arc 2 (line 48): !x1 & !x2 & !x3 / z4, z5
                     z4()
                     z5()
                     state = 0
-                else:  # arc 3 (line 46): x1 / z1 (always true here)
+                else:  # arc 3 (line 49): x1 / z1 (always true here)
                     z1()
                     state = 1  # 1. Solution found
-            case 1:  # 1. Solution found (line 37)
-                if not (x4 := read_x4()):  # arc 4 (line 47): !x4
+            case 1:  # 1. Solution found (line 40)
+                if not (x4 := read_x4()):  # arc 4 (line 50): !x4
                     state = 2  # 2. Going back
-                else:  # arc 5 (line 48): x4 (always true here)
+                else:  # arc 5 (line 51): x4 (always true here)
                     state = 4  # 4. Enough solutions
                     break  # a final state: the run stops
-            case 2:  # 2. Going back (line 38)
-                if (x5 := read_x5()):  # arc 6 (line 49): x5 / z5
+            case 2:  # 2. Going back (line 41)
+                if (x5 := read_x5()):  # arc 6 (line 52): x5 / z5
                     z5()
                     state = 0  # 0. Looking at the board
-                elif not x5 and (x6 := read_x6()):  # arc 7 (line 50): !x5 & x6 / z6
+                elif not x5 and (x6 := read_x6()):  # arc 7 (line 53): !x5 & x6 / z6
                     z6()
                     state = 2
-                else:  # arc 8 (line 51): !x5 & !x6 (always true here)
+                else:  # arc 8 (line 54): !x5 & !x6 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
     else:
@@ -102,16 +102,16 @@ def stepper(context, tracer, where=SPEC_PATH):
     """
     # Inputs: read_xN() asks the context one question.
     read_x1 = bind(context, 'is_complete', 'x1')  # all n queens stand on the board?
-    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left?
-    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left?
+    read_x2 = bind(context, 'has_blocked_line', 'x2')  # some row or column without a queen has no free cell left (under look-ahead: none that passes it)?
+    read_x3 = bind(context, 'has_forced_cell', 'x3')  # some row or column without a queen has exactly one free cell left (under look-ahead: one that passes it)?
     read_x4 = bind(context, 'has_enough', 'x4')  # the requested number of solutions has been found?
     read_x5 = bind(context, 'top_has_untried_cell', 'x5')  # the latest choice point still has an untried cell?
     read_x6 = bind(context, 'has_choice_points', 'x6')  # a choice point is left on the stack?
     # Outputs: zN() tells the context to act.
-    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution
+    z1 = bind(context, 'record_solution', 'z1')  # record the placement as a solution (under symmetry: if it is its class's representative, else as an image)
     z2 = bind(context, 'note_dead_end', 'z2')  # report a dead end: a line has no free cell
     z3 = bind(context, 'place_forced_queen', 'z3')  # place the forced queen on the only free cell of its line
-    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells and remember the stack height (a choice point)
+    z4 = bind(context, 'open_choice_point', 'z4')  # choose the line with the fewest free cells (under symmetry, first rows IV and III) and remember the stack height (a c...
     z5 = bind(context, 'try_next_cell', 'z5')  # cut the stack back to the latest choice point's height and place a queen on its next cell
     z6 = bind(context, 'drop_choice_point', 'z6')  # cut the stack back to the latest choice point's height and forget that exhausted choice point
     read_x1 = tracer.reading('x1', read_x1)
@@ -125,41 +125,41 @@ def stepper(context, tracer, where=SPEC_PATH):
         arc = None  # the index of the arc taken in this step (None: no arc)
         try:
             match state:
-                case 0:  # 0. Looking at the board (line 36)
-                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 43): !x1 & !x2 & x3 / z3
+                case 0:  # 0. Looking at the board (line 39)
+                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 46): !x1 & !x2 & x3 / z3
                         arc = 0
                         z3()
                         state = 0
-                    elif not x1 and x2:  # arc 1 (line 44): !x1 & x2 / z2
+                    elif not x1 and x2:  # arc 1 (line 47): !x1 & x2 / z2
                         arc = 1
                         z2()
                         state = 2  # 2. Going back
-                    elif not x1 and not x2 and not x3:  # arc 2 (line 45): !x1 & !x2 & !x3 / z4, z5
+                    elif not x1 and not x2 and not x3:  # arc 2 (line 48): !x1 & !x2 & !x3 / z4, z5
                         arc = 2
                         z4()
                         z5()
                         state = 0
-                    else:  # arc 3 (line 46): x1 / z1 (always true here)
+                    else:  # arc 3 (line 49): x1 / z1 (always true here)
                         arc = 3
                         z1()
                         state = 1  # 1. Solution found
-                case 1:  # 1. Solution found (line 37)
-                    if not (x4 := read_x4()):  # arc 4 (line 47): !x4
+                case 1:  # 1. Solution found (line 40)
+                    if not (x4 := read_x4()):  # arc 4 (line 50): !x4
                         arc = 4
                         state = 2  # 2. Going back
-                    else:  # arc 5 (line 48): x4 (always true here)
+                    else:  # arc 5 (line 51): x4 (always true here)
                         arc = 5
                         state = 4  # 4. Enough solutions
-                case 2:  # 2. Going back (line 38)
-                    if (x5 := read_x5()):  # arc 6 (line 49): x5 / z5
+                case 2:  # 2. Going back (line 41)
+                    if (x5 := read_x5()):  # arc 6 (line 52): x5 / z5
                         arc = 6
                         z5()
                         state = 0  # 0. Looking at the board
-                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 50): !x5 & x6 / z6
+                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 53): !x5 & x6 / z6
                         arc = 7
                         z6()
                         state = 2
-                    else:  # arc 8 (line 51): !x5 & !x6 (always true here)
+                    else:  # arc 8 (line 54): !x5 & !x6 (always true here)
                         arc = 8
                         state = 3  # 3. Search exhausted
         except BaseException:

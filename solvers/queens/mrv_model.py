@@ -134,11 +134,11 @@ class MrvSearch:
         return self.board.is_full()
 
     def has_blocked_line(self) -> bool:
-        """Some row or column without a queen has no free cell left."""
+        """Some row or column without a queen has no free cell left (under look-ahead: none that passes it)."""
         return self._tightest_line().free == 0
 
     def has_forced_cell(self) -> bool:
-        """Some row or column without a queen has exactly one free cell left."""
+        """Some row or column without a queen has exactly one free cell left (under look-ahead: one that passes it)."""
         return self._tightest_line().free == 1
 
     def has_enough(self) -> bool:
