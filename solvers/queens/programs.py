@@ -36,7 +36,8 @@ without an attempt budget has no bound (it draws until it succeeds) and keeps th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from itertools import chain, count
 from math import comb, perm
 from typing import Any
 
@@ -63,7 +64,8 @@ class QueensProgram:
     def __init__(self, algorithm: str, make_context: Callable[[QueensOptions, Observer], object],
                  implementations: Mapping[str, Callable[[Any], QueensResult]], cases: Mapping[str, QueensOptions],
                  result: Callable[[Any, int], QueensResult], step_limit: Callable[[QueensOptions], int | None],
-                 check_options: Callable[[QueensOptions], None]) -> None:
+                 check_options: Callable[[QueensOptions], None],
+                 explore_cases: Callable[[], Iterator[tuple[str, QueensOptions]]] | None = None) -> None:
         self.algorithm = algorithm
         self.make_context = make_context
         self.IMPLEMENTATIONS = dict(implementations)
@@ -72,6 +74,7 @@ class QueensProgram:
         self.step_limit = step_limit
         self.check_options = _with_seed_checks(algorithm, check_options)
         self.picture = queens_picture  # the board after each step of `automata player`
+        self.explore_cases = explore_cases  # the space `automata cover` searches, smallest first
 
     def parse_case(self, params: Mapping[str, str]) -> QueensOptions:
         """`-p n=8 -p first=3` (for las-vegas `-p seed=1 -p random_queens=2 -p attempts=20`; for the
@@ -217,16 +220,53 @@ def _mrv_cases() -> dict[str, QueensOptions]:
     }
 
 
+def _enumerating_space(smallest: int) -> Callable[[], Iterator[tuple[str, QueensOptions]]]:
+    """N from `smallest` to 8: every solution, then every first from 1 to N + 1."""
+    def explore_cases() -> Iterator[tuple[str, QueensOptions]]:
+        for n in range(smallest, 9):
+            yield f"N = {n}", QueensOptions(n)
+            for first in range(1, n + 2):
+                yield f"N = {n}, first {first}", QueensOptions(n, limit=first)
+
+    return explore_cases
+
+
+def _las_vegas_space() -> Iterator[tuple[str, QueensOptions]]:
+    """N from 1 to 8; all queens at random, then k = 0..N-1; attempts until success, then 1 to 3;
+    every solution wanted, then the first 1 or 2; seeds 1 to 3. Options the command line refuses
+    (no attempt budget where no solution exists) are left out."""
+    for n in range(1, 9):
+        for random_queens in (None, *range(n)):
+            for attempts in (None, 1, 2, 3):
+                for first in (None, 1, 2):
+                    for seed in (1, 2, 3):
+                        opts = QueensOptions(n, limit=first, seed=seed, random_queens=random_queens, attempts=attempts)
+                        try:
+                            las_vegas.check_options(opts)
+                        except InputError:
+                            continue
+                        randomly = "all" if random_queens is None else random_queens
+                        name = (f"N = {n}, {randomly} at random, attempts {attempts or 'until a success'}, "
+                                f"first {first or 'all'}, seed {seed}")
+                        yield name, opts
+
+
+def _explicit_space() -> Iterator[tuple[str, QueensOptions]]:
+    """N = 1, then every N from 4 up, without end."""
+    for n in chain((1,), count(4)):
+        yield f"N = {n} (N mod 12 = {n % 12})", QueensOptions(n)
+
+
 BACKTRACKING = QueensProgram(
     "backtracking", _column_context(natural_order),
     {"iterative": _fill_iteratively, "recursive": _column_recursive(backtracking)},
-    _column_cases(), result_in_final_state, column_step_limit, backtracking.check_options,
+    _column_cases(), result_in_final_state, column_step_limit, backtracking.check_options, _enumerating_space(0),
 )
 
 PROLOG = QueensProgram(
     "prolog", _column_context(last_column_first),
     {"iterative": _fill_iteratively, "recursive": _column_recursive(prolog)},
-    _column_cases(), result_in_final_state, column_step_limit, prolog.check_options,
+    _column_cases(), result_in_final_state, column_step_limit, prolog.check_options, _enumerating_space(0),
 )
 
 
@@ -242,7 +282,7 @@ def _mrv_recursive(context: MrvContext) -> QueensResult:
 
 MRV = QueensProgram(
     "mrv", mrv.new_context, {"iterative": _mrv_iterative, "recursive": _mrv_recursive},
-    _mrv_cases(), result_in_final_state, mrv_step_limit, mrv.check_options,
+    _mrv_cases(), result_in_final_state, mrv_step_limit, mrv.check_options, _enumerating_space(1),
 )
 
 
@@ -274,7 +314,7 @@ LAS_VEGAS = QueensProgram(
         "N = 2, 2 attempts: every random attempt dead-ends": QueensOptions(2, seed=1, attempts=2),
         "N = 3, 1 at random, 3 attempts: backtracking runs out": QueensOptions(3, seed=1, random_queens=1, attempts=3),
     },
-    _lv_result, las_vegas_step_limit, las_vegas.check_options,
+    _lv_result, las_vegas_step_limit, las_vegas.check_options, _las_vegas_space,
 )
 
 
@@ -298,7 +338,7 @@ EXPLICIT = QueensProgram(
     "explicit", explicit.new_context, {"iterative": _explicit_iterative, "recursive": _explicit_recursive},
     # The plan depends on N mod 12 (and on N < 4): N = 1 and one N of every remainder.
     {f"N = {n} (N mod 12 = {n % 12})": QueensOptions(n) for n in (1, *range(4, 16))},
-    _explicit_result, explicit_step_limit, explicit.check_options,
+    _explicit_result, explicit_step_limit, explicit.check_options, _explicit_space,
 )
 
 PROGRAMS: dict[str, QueensProgram] = {program.algorithm: program for program in
