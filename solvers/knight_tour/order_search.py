@@ -12,8 +12,8 @@ where it stopped:
 
 1. ``residual.json``: the cells of the target boards (the article's five and every n×m with
    5 <= n <= m <= 30) that no kept order's greedy walk tours;
-2. ``greedy.json``: for every order of the eight moves (8! = 40,320), the residual cells of the
-   small boards (up to 30×30) its greedy walk tours;
+2. ``greedy.json``: for every order of the eight moves (8! = 40,320; or a random sample of them
+   with ``--orders``), the residual cells of the small boards (up to 30×30) its greedy walk tours;
 3. ``search.json``: for the orders whose walks tour the most of them, the cells its search with
    returns tours within MAX_RET;
 4. ``choice.json``: the orders for the free slots, the last one searching with returns, that leave
@@ -206,7 +206,8 @@ def best_covers(walks: dict[int, int], searches: dict[int, int], universe: int, 
     return found[:wanted]
 
 
-def run_search(work: Path, keep: int, jobs: int | None, search_orders: int, max_returns: int, max_side: int) -> dict:
+def run_search(work: Path, keep: int, jobs: int | None, sample: int | None, search_orders: int, max_returns: int,
+               max_side: int) -> dict:
     work.mkdir(parents=True, exist_ok=True)
     kept = tuple(MOVE_ORDERS[:keep])
     boards = target_boards(max_side=max_side)
@@ -222,7 +223,8 @@ def run_search(work: Path, keep: int, jobs: int | None, search_orders: int, max_
           file=sys.stderr)
     kept_numbers = {ALL_ORDERS.index(order) for order in kept}
     candidates = [n for n in range(len(ALL_ORDERS)) if n not in kept_numbers]
-    walks = table(work, "greedy", walk_row, small, candidates, jobs)
+    random.Random(8).shuffle(candidates)  # so that the first orders of the table are a fair sample
+    walks = table(work, "greedy", walk_row, small, candidates[:sample], jobs)
     ranked = sorted(walks, key=lambda n: -walks[n].bit_count())
     searches = table(work, "search", search_row, small, ranked[:search_orders], jobs, (max_returns,))
     universe = (1 << len(small)) - 1
@@ -288,14 +290,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     run = commands.add_parser("search", help="search orders for the free slots (resumable)")
     run.add_argument("--work", type=Path, required=True, help="folder for the stages' results")
     run.add_argument("--keep", type=int, default=2, choices=(1, 2, 3), help="leading MOVE_ORDERS kept")
-    run.add_argument("--search-orders", type=int, default=1000, help="orders whose search with returns is tried")
+    run.add_argument("--orders", type=int, default=None,
+                     help="walk only this many orders, a random sample (default: all 40,320)")
+    run.add_argument("--search-orders", type=int, default=400, help="orders whose search with returns is tried")
     check = commands.add_parser("check", help="every target cell with a set of five orders")
     check.add_argument("--orders", type=Path, help="JSON list of five orders (default: MOVE_ORDERS)")
     check.add_argument("--sample", type=int, help="only this many boards, picked at random (seed 1)")
     args = parser.parse_args(argv)
     try:
         if args.command == "search":
-            choice = run_search(args.work, args.keep, args.jobs, args.search_orders, args.max_returns, args.max_side)
+            choice = run_search(args.work, args.keep, args.jobs, args.orders, args.search_orders, args.max_returns,
+                                args.max_side)
             print(json.dumps(choice["tried"][:1] + [{"best": choice["best"]}], indent=1))
         else:
             orders = MOVE_ORDERS if args.orders is None else tuple(
