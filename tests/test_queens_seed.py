@@ -211,7 +211,7 @@ def test_the_programs_cases_include_the_options():
 
 
 def test_spec_parameters_build_the_same_case(capsys):
-    code, out, err = run_cli(capsys, "verify", "specs/queens_mrv.yaml", "-p", "place=c4,f3", "-p", "look_ahead=true")
+    code, _, err = run_cli(capsys, "verify", "specs/queens_mrv.yaml", "-p", "place=c4,f3", "-p", "look_ahead=true")
     assert code == 0, err
     program = load_program("specs/queens_mrv.yaml")
     case = program.case_from_params({"place": "c4,f3", "symmetry": "false", "look_ahead": "yes"})
