@@ -92,6 +92,15 @@ def test_run_prints_the_one_solution_and_the_degrees(capsys):
     assert document["degrees"]["rows"] == {"1": 4, "2": 3, "5": 3, "6": 4, "7": 5, "8": 4}
 
 
+@pytest.mark.parametrize("algorithm", ["backtracking", "prolog"])
+def test_given_queens_may_leave_the_first_column_of_the_order_no_row(algorithm):
+    # b2 and d1 attack all of column a, backtracking's first; c2 and a1 all of column d, prolog's
+    opts = QueensOptions(4, placed=((2, 2), (4, 1)) if algorithm == "backtracking" else ((3, 2), (1, 1)))
+    outcome = verify_case(program(algorithm), "blocked", opts, list(IMPLEMENTATIONS[1:]))
+    assert outcome.agree, outcome.verdict.divergence
+    assert run(algorithm, opts).solutions == () and run(algorithm, opts).stat("dead_ends") == 1
+
+
 def test_given_queens_are_never_taken_back():
     recorder = Recorder()
     run("mrv", QueensOptions(8, placed=SEED_EXAMPLE), observer=recorder)

@@ -136,6 +136,14 @@ class GivenColumnSearch(ColumnSearch):
         super().place_next_queen()
         self._narrow()
 
+    def take_back(self) -> None:
+        # Given queens can leave the first column of the order no row at all, a dead end on the
+        # model's empty board (b2 and d1 on 4x4 attack all of column a). The column loop takes a
+        # queen back after every dead end; with none on the board there is nothing to take, and
+        # its next question (no queens left) ends the search, as the automaton's arc 0 -> 3 does.
+        if self.has_queens():
+            super().take_back()
+
 
 def column_search(order: Callable[[int], tuple[int, ...]], case: QueensOptions, observer: Observer) -> ColumnSearch:
     """The column model of `case`: a plain one, or one that starts from the case's given queens."""
