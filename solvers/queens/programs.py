@@ -24,7 +24,8 @@ The searches that take the MRV text's options have cases with them too: queens g
 (the text's worked example, c4 and f3) for backtracking, prolog and mrv, and mrv's look-ahead and
 symmetry, alone and together, so `verify SPEC` proves every implementation equal on them.
 One case the command line refuses: the column searches' N = 0, whose one solution is the empty
-placement; only it takes the arc that finds the board complete with no queen on it.
+placement; only it takes the arc that finds the board complete with no queen on it. And only
+given queens (b2 and d1, or a1 and c2, on 4x4) reach a dead end before the search has placed a queen of its own.
 
 **Step limits.** A search tree's nodes are partial placements, so their number bounds the
 automaton's steps: every step of a column search places a queen, takes one back or records a
@@ -205,6 +206,11 @@ def _column_cases() -> dict[str, QueensOptions]:
         "N = 0 (the command line refuses it): the empty placement": QueensOptions(0),
         "N = 8, queens given on c4 and f3 (the MRV text's example): one solution": QueensOptions(8, placed=SEED_EXAMPLE),
         "N = 6, a queen given on b4, first 1": QueensOptions(6, limit=1, placed=((2, 4),)),
+        # Given queens can leave the first free column without a free row: the only way to a dead
+        # end with no queen of the search's own on the board (state 0's last arc). Backtracking
+        # fills column a first, the Prolog program column d: one placement blocks each.
+        "N = 4, queens given on b2 and d1: a dead end before any queen is placed": QueensOptions(4, placed=((2, 2), (4, 1))),
+        "N = 4, queens given on a1 and c2: a dead end before any queen is placed": QueensOptions(4, placed=((1, 1), (3, 2))),
     }
 
 
