@@ -12,21 +12,48 @@ from collections.abc import Sequence
 import click
 
 from .. import __version__
-from .cover_command import cover_command
-from .demo import demo_command
-from .derive_command import derive_command
-from .docs_command import docs_command
-from .equiv_commands import equiv_command, minimize_command
-from .new_command import new_command
 from .errors import debug_option, exit_with, run_guarded
-from .player_command import player_command
-from .spec_commands import check_command, draw_command, list_command, schema_command
-from .step_command import step_command
-from .tools import codegen_command, mutate_command
-from .verbs import VERB_HELP, NamesFailingCommand, ProblemVerb
+from .lazy import LazyGroup
+from .verbs import VERB_HELP, ProblemVerb
+
+# name -> (module, command, one-line help): a command's module is imported only when it runs
+# (tests/test_cli_startup.py keeps each help line equal to the command's own).
+COMMANDS = {
+    "list": ("automata.cli.spec_commands", "list_command",
+             "List the problems, the specs in the current folder and the project's own specs."),
+    "check": ("automata.cli.spec_commands", "check_command",
+              "Load and check specs: structure only, the YAML alone (no import of the context)."),
+    "draw": ("automata.cli.spec_commands", "draw_command",
+             "Draw the transition graph and the connection diagram of each spec, from its YAML alone."),
+    "schema": ("automata.cli.spec_commands", "schema_command", "Print the JSON Schema of the spec format (for editors)."),
+    "codegen": ("automata.cli.tools", "codegen_command",
+                "Generate Python code from a spec: a `match` on the state, one branch per arc."),
+    "mutate": ("automata.cli.tools", "mutate_command",
+               "Score a spec's single-point mutants against the static checks and its program's verification."),
+    "cover": ("automata.cli.cover_command", "cover_command",
+              "Find a case that takes each arc the program's cases leave untaken."),
+    "equiv": ("automata.cli.equiv_commands", "equiv_command", "Decide whether two specs are the same Mealy machine."),
+    "minimize": ("automata.cli.equiv_commands", "minimize_command",
+                 "Write the minimal spec equivalent to SPEC, step for step."),
+    "derive": ("automata.cli.derive_command", "derive_command",
+               "Derive an automaton from a plain program over a context object."),
+    "step": ("automata.cli.step_command", "step_command",
+             "Step through one run in the terminal, one command per line of input."),
+    "player": ("automata.cli.player_command", "player_command",
+               "Write a step-through player of one run: a single HTML file with no outside resources."),
+    "docs": ("automata.cli.docs_command", "docs_command",
+             "Build a static documentation site: an index, and per spec a page with its connection diagram, "
+             "transition graph, tables, generated code, a protocol excerpt of a sample run (the program's first "
+             "case), the verification over the program's cases, and a player of the sample run."),
+    "new": ("automata.cli.new_command", "new_command",
+            "Make a folder NAME with a working automaton of one's own: spec, model, plain programs, cases, a "
+            "pytest file and a README listing the commands to try."),
+    "demo": ("automata.cli.demo", "demo_command",
+             "Show the framework at work: list, check, then each problem's demonstration commands."),
+}
 
 
-@click.group(cls=NamesFailingCommand,
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="automata")
 @debug_option
@@ -41,10 +68,6 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(ProblemVerb(_verb))
-for _command in (list_command, check_command, draw_command, schema_command, codegen_command, mutate_command,
-                 demo_command, derive_command, equiv_command, minimize_command, step_command, player_command,
-                 docs_command, new_command, cover_command):
-    cli.add_command(_command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

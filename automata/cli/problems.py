@@ -7,9 +7,8 @@ the entry-point group `automata.problems`. The framework itself knows nothing of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import click
@@ -28,19 +27,47 @@ class Problem:
     demo: tuple[tuple[str, ...], ...] = ()
 
 
-@dataclass(frozen=True)
 class Registry:
-    problems: dict[str, Problem]
-    failures: dict[str, str] = field(default_factory=dict)  # entry point name -> why it did not load
+    """The installed problems, each imported only when asked for: a command on one problem never
+    waits for the others (nor for a broken one) to import."""
+
+    def __init__(self, entries: Mapping[str, Any]) -> None:
+        self._entries = dict(sorted(entries.items()))  # entry point name -> importlib.metadata.EntryPoint
+        self._loaded: dict[str, Problem] = {}
+        self.failures: dict[str, str] = {}  # entry point name -> why it did not load
+
+    def _load(self, name: str) -> Problem | None:
+        if name in self._loaded:
+            return self._loaded[name]
+        if name in self.failures or name not in self._entries:
+            return None
+        try:
+            problem = self._entries[name].load()
+        except Exception as error:  # one broken plugin must not take the whole CLI down
+            self.failures[name] = f"{type(error).__name__}: {error}"
+            return None
+        self._loaded[name] = problem
+        return problem
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._entries)
+
+    @property
+    def problems(self) -> dict[str, Problem]:
+        """Every problem that loads, by name (this imports them all)."""
+        loaded = {name: self._load(name) for name in self._entries}
+        return {name: problem for name, problem in loaded.items() if problem is not None}
 
     def get(self, name: str) -> Problem:
         from ..errors import InputError
 
-        if name in self.problems:
-            return self.problems[name]
+        problem = self._load(name)
+        if problem is not None:
+            return problem
         if name in self.failures:
             raise InputError(f"problem '{name}' failed to load: {self.failures[name]}")
-        known = ", ".join(sorted(self.problems)) or "none"
+        known = ", ".join(self._entries) or "none"
         raise InputError(f"unknown problem '{name}'; known problems: {known}")
 
     def verbs(self) -> list[str]:
@@ -48,13 +75,6 @@ class Registry:
 
 
 def load_problems() -> Registry:
-    problems: dict[str, Problem] = {}
-    failures: dict[str, str] = {}
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            problem = entry.load()
-        except Exception as error:  # one broken plugin must not take the whole CLI down
-            failures[entry.name] = f"{type(error).__name__}: {error}"
-            continue
-        problems[problem.name] = problem
-    return Registry(dict(sorted(problems.items())), failures)
+    from importlib.metadata import entry_points
+
+    return Registry({entry.name: entry for entry in entry_points(group=ENTRY_POINT_GROUP)})

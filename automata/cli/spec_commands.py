@@ -63,7 +63,9 @@ def _list_specs(heading: str, specs: list[tuple[str, Path]]) -> None:
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON document.")
 def check_command(files: tuple[str, ...], as_json: bool) -> None:
-    """Load and check specs (all of specs/ by default).
+    """Load and check specs: structure only, the YAML alone (no import of the context).
+
+    Without FILES: the specs in the current folder (and the project's own, in a checkout's root).
 
     Reports every defect as FILE:LINE:COL: severity: message. Exits 1 when an error is found.
     """

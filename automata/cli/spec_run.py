@@ -12,7 +12,6 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import click
@@ -29,9 +28,15 @@ from ..io.files import display_path
 from ..runtime.events import Recorder, format_event
 from ..runtime.instrument import PlainProtocol
 from ..runtime.program import AUTOMATON_ENGINES, Program, load_program, parse_params
-from ..runtime.runner import execute
 from ..runtime.trace import TraceSink
-from .support import jsonable, open_sinks, print_json, progress, protocol_kinds, trace_options
+from .support import (
+    jsonable,
+    open_sinks,
+    print_json,
+    progress,
+    protocol_kinds,
+    trace_options,
+)
 
 
 def case_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -228,6 +233,8 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
         original = program.spec
 
         def run_original(context: object) -> Any:
+            from ..runtime.runner import execute
+
             summary = execute(original, context)
             return program.result(context, summary.final_state) if program.result is not None else None
 
@@ -241,11 +248,6 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
 
 
 SPEC_VERBS: dict[str, Callable[[str], click.Command]] = {"run": make_run_command, "verify": make_verify_command}
-
-
-def looks_like_spec(name: str) -> bool:
-    """A subcommand name that is a spec path rather than a problem's name."""
-    return name.endswith((".yaml", ".yml")) or "/" in name or Path(name).is_file()
 
 
 def spec_command(verb: str, spec_path: str) -> click.Command:

@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..io.files import project_path
 from ..runtime.program import Program, load_program, parse_params
 from .problems import load_problems
-from .spec_run import looks_like_spec
+from .verbs import looks_like_spec
 
 # The extra `--key value` options become parameters, so the command must let click pass them on.
 CASE_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}

@@ -7,11 +7,15 @@ then, so that a user's spec never waits for the shipped problems to import.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import click
 
 from ..errors import AutomataError
-from .problems import Registry, load_problems
-from .spec_run import looks_like_spec, spec_command
+
+if TYPE_CHECKING:
+    from .problems import Registry
 
 VERB_HELP = {
     "run": "Run one case of a problem or of a spec's program, with one implementation.",
@@ -44,6 +48,8 @@ class ProblemVerb(NamesFailingCommand):
         self.verb = verb
 
     def _registry(self, ctx: click.Context) -> Registry:
+        from .problems import load_problems
+
         root = ctx.find_root()
         root.meta.setdefault("registry", None)
         if root.meta["registry"] is None:
@@ -56,6 +62,8 @@ class ProblemVerb(NamesFailingCommand):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if looks_like_spec(name):
+            from .spec_run import spec_command
+
             return spec_command(self.verb, name)
         problem = self._registry(ctx).get(name)
         command = problem.commands.get(self.verb)
@@ -63,3 +71,8 @@ class ProblemVerb(NamesFailingCommand):
             offered = ", ".join(sorted(problem.commands))
             raise click.UsageError(f"problem '{name}' has no '{self.verb}' command; it offers: {offered}")
         return command
+
+
+def looks_like_spec(name: str) -> bool:
+    """A subcommand name that is a spec path rather than a problem's name."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or Path(name).is_file()

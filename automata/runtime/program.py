@@ -26,17 +26,18 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, SpecError, SpecErrors
 from ..io.files import display_path
 from ..io.loader import load_spec
 from ..model.spec import Spec
 from .context import import_user_module
-from .engine import RunSummary
 from .events import Observer
-from .runner import execute
 from .trace import TraceSink
+
+if TYPE_CHECKING:
+    from .engine import RunSummary
 
 # What `--impl` accepts besides the program's own implementations, and the engine each one runs on.
 AUTOMATON_ENGINES = {"automaton": "transitions", "generated": "generated"}
@@ -110,6 +111,10 @@ class Program:
                       sinks: Sequence[TraceSink] = (), max_steps: int | None = None,
                       context: object | None = None) -> tuple[Any, RunSummary]:
         """Run the spec on a fresh context for `case`; (its result, the run's summary)."""
+        from .runner import (
+            execute,  # the engines (and `transitions`) load only when an automaton runs
+        )
+
         if context is None:
             context = self.new_context(case, observer)
         limit = max_steps if max_steps is not None else self.max_steps(case)
