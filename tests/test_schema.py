@@ -103,7 +103,7 @@ def test_schema_knows_exactly_the_keys_the_loader_knows():
     assert set(definitions["state"]["properties"]) == spec_module._STATE_KEYS
     assert set(definitions["arc"]["properties"]) == spec_module._ARC_KEYS
     assert set(definitions["input"]["properties"]) == spec_module._IO_KEYS
-    assert set(definitions["output"]["properties"]) == spec_module._IO_KEYS
+    assert set(definitions["output"]["properties"]) == spec_module._OUTPUT_KEYS
     assert set(definitions["event"]["properties"]) == spec_module._EVENT_KEYS
 
 

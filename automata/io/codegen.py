@@ -26,46 +26,21 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..model.guards import And, Const, Guard, Not, Or, Var, variables_of
-from ..model.spec import Spec, StateDecl, name_order
+from ..model.spec import Spec, name_order
+from .codegen_states import Lines as _Lines
+from .codegen_states import spec_location as _spec_location
+from .codegen_states import write_bindings as _write_bindings
+from .codegen_states import write_state as _write_state
 from .files import PROJECT_ROOT, SPECS_DIR, writing
-from .loader import load_spec, locate_spec
-from .read_plan import ALREADY_READ, EITHER, FIRST_READING, Path_, ReadPlan, plan_reads
+from .loader import load_spec, load_system, locate_spec
+from .read_plan import plan_reads
+from .system_codegen import system_source
 
 GENERATED_PACKAGE = "generated"
 GENERATED_DIR = PROJECT_ROOT / GENERATED_PACKAGE
 
 # ---------------------------------------------------------------------------------------------
 # Writing the module
-
-
-def _comment(text: str, limit: int = 120) -> str:
-    """Spec text made safe for a one-line comment: one line of printable characters (Python ends a
-    comment only at a line break, and refuses NUL anywhere in a source file), cut to `limit`."""
-    flat = "".join(ch if ch.isprintable() else " " for ch in " ".join(str(text).split()))
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
-def _guard_code(guard: Guard, path: Path_, plan: ReadPlan) -> str:
-    if isinstance(guard, Const):
-        return "True" if guard.value else "False"
-    if isinstance(guard, Var):
-        name = guard.name
-        status = plan.occurrence[path]
-        if status == ALREADY_READ:
-            return name
-        if status == FIRST_READING:
-            return f"({name} := read_{name}())"
-        return f"({name} if {name} is not UNREAD else ({name} := read_{name}()))"
-    if isinstance(guard, Not):
-        inner = _guard_code(guard.operand, path + (0,), plan)
-        return f"not {inner}" if not isinstance(guard.operand, (And, Or)) else f"not ({inner})"
-    joiner = " and " if isinstance(guard, And) else " or "
-    parts = []
-    for position, operand in enumerate(guard.operands):
-        code = _guard_code(operand, path + (position,), plan)
-        parts.append(f"({code})" if isinstance(operand, (And, Or)) else code)
-    return joiner.join(parts)
 
 
 def spec_hash(text: str) -> str:
@@ -80,29 +55,12 @@ def module_name(spec: Spec) -> str:
     return name
 
 
-def _spec_location(spec: Spec) -> str:
-    """The spec's path as written into the module: relative to the project root when inside it."""
-    path = locate_spec(spec.path).resolve()
-    try:
-        return path.relative_to(PROJECT_ROOT).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
-class _Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def add(self, indent: int, text: str = "") -> None:
-        self.lines.append(("    " * indent + text) if text else "")
-
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-
 def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     """The Python module for `spec`. `spec_text` is the YAML it was loaded from (for SPEC_HASH);
-    None for a spec that exists only in memory."""
+    None for a spec that exists only in memory. A spec that heads a system of automata gets one
+    function per automaton of the system (automata/io/system_codegen.py)."""
+    if spec.is_system:
+        return system_source(load_system(spec), spec_text)
     out = _Lines()
     location = _spec_location(spec)
     finals = sorted(number for number, state in spec.states.items() if state.final)
@@ -194,62 +152,6 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(1, "return step")
     return out.text()
 
-
-def _write_bindings(out: _Lines, spec: Spec) -> None:
-    if spec.inputs:
-        out.add(1, "# Inputs: read_xN() asks the context one question.")
-        for name, decl in sorted(spec.inputs.items(), key=lambda item: name_order(item[0])):
-            out.add(1, f"read_{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
-    if spec.outputs:
-        out.add(1, "# Outputs: zN() tells the context to act.")
-        for name, decl in sorted(spec.outputs.items(), key=lambda item: name_order(item[0])):
-            out.add(1, f"{name} = bind(context, {decl.call!r}, {name!r})  # {_comment(decl.doc)}")
-
-
-def _write_state(out: _Lines, spec: Spec, state: StateDecl, plan: ReadPlan, indent: int, traced: bool) -> None:
-    arcs = spec.arcs_from(state.number)
-    out.add(indent, f"case {state.number}:  # {_comment(state.label)} (line {state.loc.line})")
-    body = indent + 1
-    marked = plan.needs_marker()
-    if marked:
-        out.add(body, " = ".join(marked) + " = UNREAD  # read on some paths only")
-    for position, arc in enumerate(arcs):
-        label = f"# arc {arc.index} (line {arc.loc.line}): {_comment(arc.label)}"
-        if position == 0:
-            out.add(body, f"if {_guard_code(arc.guard, (position,), plan)}:  {label}")
-        elif position == len(arcs) - 1 and plan.last_always_enabled:
-            out.add(body, f"else:  {label} (always true here)")
-        else:
-            out.add(body, f"elif {_guard_code(arc.guard, (position,), plan)}:  {label}")
-        if traced:
-            out.add(body + 1, f"arc = {arc.index}")
-        for action in arc.actions:
-            out.add(body + 1, f"{action}()")
-        target = spec.states[arc.target]
-        out.add(body + 1, f"state = {arc.target}" + (f"  # {_comment(target.label)}" if arc.target != state.number else ""))
-        for action in target.on_enter:
-            out.add(body + 1, f"{action}()  # on entering {arc.target}")
-        if target.final and not traced:
-            out.add(body + 1, "break  # a final state: the run stops")
-    if plan.complete and arcs:
-        return
-    inner = body + 1 if arcs else body
-    if arcs:
-        out.add(body, "else:  # no arc enabled")
-    if state.may_stay:
-        out.add(inner, "pass  # the state may stay (may_stay: true)")
-        return
-    tested = variables_of(arc.guard for arc in arcs)
-    for name in tested:
-        status = plan.at_fallthrough.get(name, EITHER)
-        if status == FIRST_READING:
-            out.add(inner, f"{name} = read_{name}()")
-        elif status == EITHER:
-            out.add(inner, f"if {name} is UNREAD:")
-            out.add(inner + 1, f"{name} = read_{name}()")
-    values = " ".join(f"{name}={{bool({name}):d}}" for name in tested) or "(no inputs tested)"
-    out.add(inner, f"raise no_arc_enabled(AUTOMATON, {state.number}, STATE_NAMES[{state.number}], "
-                   f'{spec.step_event!r}, f"{values}", f"{{where}}:{state.loc.line}")')
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Loc, SpecError, SpecErrors
-from ..model.guards import ALWAYS, Guard, GuardSyntaxError, parse_guard
+from ..model.guards import ALWAYS, Guard, GuardSyntaxError, is_state_test, parse_guard
 from ..model.names import (
     AUTOMATON_NAME,
     CONTEXT_PATH,
@@ -30,8 +30,11 @@ from ..model.names import (
     PROGRAM_PATH,
 )
 from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
+from ..model.system import System
 from .files import UnreadableFile, display_path, project_path, read_regular_file
-from .node_reader import NodeReader, listing, short, suggestion
+from .node_reader import listing, short, suggestion
+from .system_fields import SystemFieldReader
+from .system_loader import resolve_system
 from .yaml_nodes import ComposeError, compose
 
 MAX_SPEC_BYTES = 1_000_000
@@ -43,12 +46,13 @@ TEXT_LIMITS = {"title": 200, "description": 20_000, "source": 1_000, "doc": 1_00
 
 _TOP_KEYS = {
     "automaton", "title", "description", "source", "context", "program", "initial", "step_event",
-    "events", "inputs", "outputs", "states", "arcs",
+    "events", "inputs", "outputs", "states", "arcs", "automata",
 }
 _REQUIRED_TOP = ("automaton", "title", "context", "initial", "events", "states", "arcs")
 _EVENT_KEYS = {"doc"}
 _IO_KEYS = {"doc", "call"}
-_STATE_KEYS = {"name", "doc", "final", "on_enter", "may_stay"}
+_OUTPUT_KEYS = _IO_KEYS | {"run", "event"}  # run: an automaton of the system (docs/systems.md)
+_STATE_KEYS = {"name", "doc", "final", "on_enter", "may_stay", "nested"}
 _ARC_KEYS = {"from", "to", "event", "guard", "actions", "priority"}
 
 
@@ -58,7 +62,23 @@ def load_spec(path: str | Path) -> Spec:
 
     Specs are immutable, so a file that has not changed since it was last loaded is not parsed
     again: solvers load their spec once per run, and sweeps run thousands of times.
+
+    A spec that names other automata (`automata:`) is the root of a system: the specs it names
+    are loaded too and the system is checked (automata/io/system_loader.py); the root is returned.
     """
+    spec = _load_one(path)
+    if spec.is_system:
+        resolve_system(spec, _load_one)
+    return spec
+
+
+def load_system(spec_or_path: Spec | str | Path) -> System:
+    """The system a spec heads (a spec that names no other automaton is a system of one)."""
+    spec = spec_or_path if isinstance(spec_or_path, Spec) else _load_one(spec_or_path)
+    return resolve_system(spec, _load_one)
+
+
+def _load_one(path: str | Path) -> Spec:
     candidate = locate_spec(path)
     try:
         stat = candidate.stat()
@@ -144,7 +164,7 @@ def _guard_nesting(text: str) -> int:
     return deepest
 
 
-class _Builder(NodeReader):
+class _Builder(SystemFieldReader):
     """Turns the YAML node tree into a Spec, collecting every defect with its position."""
 
     # -- sections -------------------------------------------------------------------------------
@@ -175,6 +195,8 @@ class _Builder(NodeReader):
             self.error(value("program"), f"program {short(program)!r} is not a module path",
                        "name the module that holds make_context, IMPLEMENTATIONS and CASES, e.g. hanoi or pkg.mod:NAME")
             program = ""
+        self.automaton = automaton
+        self.automata = self.automata_refs(value("automata"), automaton)
         events = self.declarations(value("events"), "event", EventDecl)
         inputs = self.declarations(value("inputs"), "input", InputDecl)
         outputs = self.declarations(value("outputs"), "output", OutputDecl)
@@ -200,6 +222,7 @@ class _Builder(NodeReader):
             context=context, program=program, initial=initial if initial is not None else 0, step_event=step_event,
             events=events, inputs=inputs, outputs=outputs, states=states, arcs=arcs, loc=self.loc(root),
             context_loc=self.loc(value("context")) if value("context") is not None else self.loc(root),
+            automata=self.automata,
         )
 
     def declarations(self, node: Node | None, kind: str, factory: Callable[..., Any]) -> dict[str, Any]:
@@ -208,7 +231,7 @@ class _Builder(NodeReader):
             return declared
         if isinstance(node, ScalarNode) and node.value == "":
             return declared
-        keys = _EVENT_KEYS if kind == "event" else _IO_KEYS
+        keys = {"event": _EVENT_KEYS, "input": _IO_KEYS, "output": _OUTPUT_KEYS}[kind]
         for key_node, value_node in self.mapping(node, f"{kind}s") or []:
             name = self.text(key_node, f"{kind} name", limit=100)
             if name is None:
@@ -223,9 +246,16 @@ class _Builder(NodeReader):
             if kind == "event":
                 declared[name] = factory(name=name, doc=doc or "", loc=self.loc(key_node))
                 continue
+            if kind == "output" and ("run" in fields or "event" in fields):
+                run = self.run_output(fields, name, self.automata)
+                if run is not None:
+                    declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node),
+                                             run=run[0], event=run[1], run_loc=run[2])
+                continue
             if "call" not in fields:
+                also = " (or `run: A2`, an automaton of the system)" if kind == "output" else ""
                 self.error(key_node, f"{kind} {name} has no `call`",
-                           "name the context method it calls, e.g. call: is_complete")
+                           f"name the context method it calls, e.g. call: is_complete{also}")
                 continue
             call = self.text(fields["call"][1], "call", "", limit=100)
             if call and not METHOD_NAME.fullmatch(call):
@@ -251,12 +281,14 @@ class _Builder(NodeReader):
             on_enter = self.name_list(fields["on_enter"][1] if "on_enter" in fields else None, "output")
             for output, output_node in on_enter:
                 self.require_declared(output_node, output, outputs, "output")
+            nested, nested_locs = self.nested_names(fields["nested"][1] if "nested" in fields else None, number,
+                                                    self.automata)
             states[number] = StateDecl(
                 number=number, name=name or "", doc=doc or "",
                 final=self.flag(fields["final"][1], "final") if "final" in fields else False,
                 on_enter=tuple(output for output, _ in on_enter),
                 may_stay=self.flag(fields["may_stay"][1], "may_stay") if "may_stay" in fields else False,
-                loc=self.loc(key_node),
+                loc=self.loc(key_node), nested=nested, nested_locs=nested_locs,
             )
         if not states and not self.errors:
             self.error(node, "the spec declares no states", "declare states under `states:`")
@@ -336,7 +368,9 @@ class _Builder(NodeReader):
             self.error_at(Loc(self.filename, line, col), f"guard syntax: {error.message}", error.hint)
             return None
         for name in guard.variables():
-            self.require_declared(node, name, inputs, "input")
+            if not is_state_test(name):
+                self.require_declared(node, name, inputs, "input")
+        self.check_state_tests(node, guard, self.automaton, self.automata)
         return guard
 
     def require_declared(self, node: Node, name: str, declared: Mapping[str, Any], kind: str) -> None:

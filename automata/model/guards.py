@@ -5,7 +5,12 @@ printed, listed and enumerated by the static checks. Grammar, loosest first:
 
     expr   := term ('|' term)*
     term   := factor ('&' factor)*
-    factor := '!' factor | '(' expr ')' | INPUT | '1' | '0'
+    factor := '!' factor | '(' expr ')' | INPUT | STATE_TEST | '1' | '0'
+    STATE_TEST := 'y' NUMBER ('==' | '!=') NUMBER        e.g. y2 == 4: automaton A2 is in state 4
+
+A state test (state exchange between the automata of a system, docs/systems.md) is read like an
+input: a yes/no question sampled at most once per step, recorded with the step's inputs under
+its name `y2=4`. `y2 != 4` is the negation of `y2 == 4`.
 """
 
 from __future__ import annotations
@@ -56,6 +61,38 @@ class Var:
 
 
 @dataclass(frozen=True, slots=True)
+class StateTest(Var):
+    """`y2 == 4`: automaton A2 is in state 4. A Var whose value comes from another automaton's
+    state instead of a context method; its `name` (`y2=4`) is what traces and checks call it."""
+
+    variable: str = ""  # y2: the state variable of automaton A2
+    state: int = 0
+
+    @property
+    def automaton(self) -> str:
+        return "A" + self.variable[1:]
+
+    def __str__(self) -> str:
+        return f"{self.variable} == {self.state}"
+
+
+def state_test(variable: str, state: int) -> StateTest:
+    return StateTest(f"{variable}={state}", variable, state)
+
+
+def is_state_test(name: str) -> bool:
+    """Whether a name a guard reads is a state test (`y2=4`) rather than an input (`x2`)."""
+    return name.startswith("y")
+
+
+def shown_value(name: str, value: bool) -> str:
+    """One reading as messages show it: `x2=1`, `y2=4` (A2 is in state 4) or `y2!=4`."""
+    if is_state_test(name):
+        return name if value else name.replace("=", "!=", 1)
+    return f"{name}={int(value)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     operand: Guard
 
@@ -66,6 +103,8 @@ class Not:
         return self.operand.variables()
 
     def __str__(self) -> str:
+        if isinstance(self.operand, StateTest):
+            return f"{self.operand.variable} != {self.operand.state}"
         inner = str(self.operand)
         return f"!{inner}" if isinstance(self.operand, (Var, Const, Not)) else f"!({inner})"
 
@@ -99,7 +138,7 @@ class Or:
         return " | ".join(str(o) for o in self.operands)
 
 
-Guard = Const | Var | Not | And | Or
+Guard = Const | Var | StateTest | Not | And | Or
 
 ALWAYS = Const(True)
 
@@ -113,13 +152,15 @@ def variables_of(guards: Iterable[Guard]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<const>[01])(?![0-9])|(?P<op>[!&|()]))")
+_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<number>[0-9]+)|(?P<compare>==|!=)|(?P<op>[!&|()]))")
+_STATE_VARIABLE = re.compile(r"y[0-9]{1,9}", re.ASCII)  # yN: the state of automaton AN
+MAX_STATE_DIGITS = 9
 _PYTHON_OPERATORS = {"and": "&", "or": "|", "not": "!", "&&": "&", "||": "|", "~": "!"}
 
 
 @dataclass(frozen=True, slots=True)
 class _Token:
-    kind: str  # "name", "const", "op", "end"
+    kind: str  # "name", "number", "compare", "op", "end"
     text: str
     column: int
 
@@ -134,10 +175,12 @@ def _tokenize(text: str) -> list[_Token]:
         if match is None:
             column = position + len(text[position:]) - len(text[position:].lstrip()) + 1
             bad = text[column - 1]
-            hint = "guards use inputs (x1, x2, ...), ! & | ( ) and the constants 1 and 0"
+            hint = "guards use inputs (x1, x2, ...), state tests (y2 == 4), ! & | ( ) and the constants 1 and 0"
             for written, meant in _PYTHON_OPERATORS.items():
                 if text.startswith(written, column - 1):
                     hint = f"write '{meant}' instead of '{written}'"
+            if bad == "=":
+                hint = "compare a state with '==': y2 == 4"
             raise GuardSyntaxError(f"unexpected character {bad!r} in guard", column, hint)
         kind = match.lastgroup or "op"
         token_text = match.group(kind)
@@ -197,16 +240,37 @@ class _Parser:
                 raise GuardSyntaxError("missing ')'", self.current.column, f"close the '(' opened at column {token.column}")
             self.advance()
             return inner
+        if token.kind == "name" and _STATE_VARIABLE.fullmatch(token.text):
+            return self.state_test(token)
         if token.kind == "name":
             if token.text in _PYTHON_OPERATORS:
                 raise GuardSyntaxError(
                     f"'{token.text}' is not a guard operator", token.column, f"write '{_PYTHON_OPERATORS[token.text]}'"
                 )
             return Var(token.text)
-        if token.kind == "const":
+        if token.kind == "number" and token.text in ("0", "1"):
             return Const(token.text == "1")
+        if token.kind == "number":
+            raise GuardSyntaxError(f"unexpected number {token.text[:12]!r}", token.column,
+                                   "the constants are 1 and 0; a state number follows a state test: y2 == 4")
         where = "end of guard" if token.kind == "end" else repr(token.text)
         raise GuardSyntaxError(f"expected an input, '!', '(' or a constant, found {where}", token.column)
+
+
+    def state_test(self, variable: _Token) -> Guard:
+        """`yN == S` or `yN != S`, the variable already read."""
+        compare = self.advance()
+        if compare.kind != "compare":
+            found = "end of guard" if compare.kind == "end" else repr(compare.text)
+            hint = f"compare the state of A{variable.text[1:]} with a state number: {variable.text} == 4"
+            raise GuardSyntaxError(f"expected '==' or '!=' after {variable.text}, found {found}", compare.column, hint)
+        number = self.advance()
+        if number.kind != "number" or len(number.text) > MAX_STATE_DIGITS:
+            found = "end of guard" if number.kind == "end" else repr(number.text[:12])
+            raise GuardSyntaxError(f"expected a state number after '{compare.text}', found {found}", number.column,
+                                   f"e.g. {variable.text} {compare.text} 4")
+        test = state_test(variable.text, int(number.text))
+        return test if compare.text == "==" else Not(test)
 
 
 def parse_guard(text: str) -> Guard:

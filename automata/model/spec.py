@@ -35,8 +35,13 @@ class InputDecl:
 class OutputDecl:
     name: str
     doc: str
-    call: str
+    call: str  # the context method it runs ("" for an output that runs an automaton)
     loc: Loc
+    # Calling (docs/systems.md): the automaton this output runs until it reaches a final state,
+    # and the event it sends at each of its steps ("": that automaton's own step event).
+    run: str = ""
+    event: str = ""
+    run_loc: Loc | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,10 @@ class StateDecl:
     on_enter: tuple[str, ...]
     may_stay: bool
     loc: Loc
+    # Nesting (docs/systems.md): automata that take a step, on the same event, at each step made
+    # while the automaton is in this state, before it chooses its arc.
+    nested: tuple[str, ...] = ()
+    nested_locs: tuple[Loc, ...] = field(default=(), compare=False)
 
     @property
     def label(self) -> str:
@@ -77,6 +86,16 @@ class ArcDecl:
 
 
 @dataclass(frozen=True)
+class AutomatonRef:
+    """`automata: {A2: search.yaml}`: another automaton of the system, by its spec's path as
+    written (relative to the folder of the spec that names it)."""
+
+    name: str
+    path: str
+    loc: Loc = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Spec:
     path: str
     automaton: str
@@ -95,10 +114,17 @@ class Spec:
     context_loc: Loc | None = field(default=None, compare=False)  # where `context:` is written
     # "package.module" or "package.module:NAME" holding the program contract ("": the context's module)
     program: str = ""
+    # The other automata this one nests, calls or tests the state of (a system, docs/systems.md).
+    automata: Mapping[str, AutomatonRef] = field(default_factory=dict)
 
     @property
     def stem(self) -> str:
         return Path(self.path).stem
+
+    @property
+    def is_system(self) -> bool:
+        """Whether the spec names other automata: it then runs as the root of a system of automata."""
+        return bool(self.automata)
 
     def arcs_from(self, state: int, event: str | None = None) -> list[ArcDecl]:
         """The arcs leaving `state` on `event`, in the order they are tried: priority, then file order."""

@@ -30,7 +30,8 @@ DEFAULT_MAX_STEPS = 1_000_000_000
 @dataclass(frozen=True)
 class RunSummary:
     final_state: int
-    steps: int
+    steps: int  # for a system: the steps of all its automata together
+    steps_by_automaton: tuple[tuple[str, int], ...] = ()  # a system's steps, automaton by automaton
 
 
 class _MachineModel:
@@ -42,6 +43,9 @@ class Automaton(StepControl):
     time (`step()`, `run_until()`), with `state`, `steps` and `is_final` telling where it is."""
 
     def __init__(self, spec: Spec, context: object, sinks: Sequence[TraceSink] = (), max_steps: int | None = None) -> None:
+        if spec.is_system:
+            raise InputError(f"{spec.path}: {spec.automaton} heads a system of automata ({', '.join(spec.automata)}): "
+                             "run it with execute() or open_automaton(), which run every automaton of the system")
         self.spec = spec
         self.context = context
         self.sinks = tuple(sinks)

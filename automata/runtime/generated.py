@@ -18,9 +18,10 @@ from types import ModuleType
 from typing import Any
 
 from ..io.codegen import GENERATED_PACKAGE, module_name, module_path, source_for
+from ..io.loader import load_system
 from ..model.spec import Spec
 from .engine import RunSummary
-from .support import GeneratedAutomaton
+from .support import GeneratedAutomaton, system_members
 from .trace import TraceSink
 
 RunFunction = Callable[..., RunSummary]
@@ -56,18 +57,20 @@ def _compiled_module(source: str, filename: str) -> Namespace:
 # Memo: spec object (by identity, while it lives) -> its module's names. A Spec is immutable, so the
 # code generated for it never changes; the memo spares sweeps that run one spec thousands of times
 # from regenerating and comparing its text on every run.
-_MODULE_OF_SPEC: dict[int, tuple[weakref.ref, Namespace]] = {}
+_MODULE_OF_SPEC: dict[int, tuple[weakref.ref, Namespace, tuple[int, ...]]] = {}
 
 
 def compiled_module(spec: Spec) -> Namespace:
     """The names of the code generated for `spec`: the committed module when it is up to date with
     the spec, else the same code generated and compiled in memory."""
     known = _MODULE_OF_SPEC.get(id(spec))
-    if known is not None and known[0]() is spec:
+    # A system's code depends on the specs it names too: those loaded now are part of the key.
+    others = tuple(id(other) for other in load_system(spec).specs.values()) if spec.is_system else ()
+    if known is not None and known[0]() is spec and known[2] == others:
         return known[1]
     names = _choose_module(spec)
     key = id(spec)
-    _MODULE_OF_SPEC[key] = (weakref.ref(spec, lambda _: _MODULE_OF_SPEC.pop(key, None)), names)
+    _MODULE_OF_SPEC[key] = (weakref.ref(spec, lambda _: _MODULE_OF_SPEC.pop(key, None)), names, others)
     return names
 
 
@@ -94,3 +97,9 @@ def generated_automaton(spec: Spec, context: object, sinks: Iterable[TraceSink] 
                         max_steps: int | None = None) -> GeneratedAutomaton:
     """The code generated from `spec` bound to `context`, to be driven one step at a time."""
     return GeneratedAutomaton(spec, context, compiled_module(spec)["stepper"], sinks, max_steps)
+
+
+def generated_members(spec: Spec) -> Callable[..., Any]:
+    """The members of the system `spec` heads as its generated code runs them (one step function
+    per automaton), for `SystemAutomaton(..., members=...)`."""
+    return system_members(compiled_module(spec)["STEPPERS"])

@@ -21,6 +21,10 @@ def execute(
 ) -> RunSummary:
     """Run `spec` on `context` until a final state; `engine` picks the runtime (see ENGINES)."""
     sinks = tuple(sinks)
+    if spec.is_system:
+        from .stepwise import open_system
+
+        return open_system(spec, context, engine, sinks, max_steps).run()
     if engine == "transitions":
         return Automaton(spec, context, sinks, max_steps).run()
     if engine == "generated":

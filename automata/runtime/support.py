@@ -8,18 +8,20 @@ traced or step-by-step run (`GeneratedAutomaton`, over the module's `stepper`) b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..errors import InputError, step_limit_reached
-from ..io.loader import load_spec
+from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
 from .engine import DEFAULT_MAX_STEPS, RunSummary, bind
 from .stepping import StepControl, failed_run_error, final_state_error
+from .system import Frame, Member, SystemAutomaton, SystemDriver
 from .trace import StepRecord, TraceSink
 
 # What generated modules import.
-__all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "GeneratedAutomaton", "RunSummary", "StepTracer", "bind", "load_spec"]
+__all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "GeneratedAutomaton", "RunSummary", "StepTracer", "bind", "load_spec",
+           "run_system"]
 
 # A generated module's `stepper(context, tracer, where)`: returns `step(state) -> (state, arc)`.
 Stepper = Callable[..., Callable[[int], tuple[int, "int | None"]]]
@@ -181,3 +183,79 @@ class GeneratedAutomaton(StepControl):
             self._finished = True
             self._tracer.finished(self._state, self.steps)
         return RunSummary(self._state, self.steps)
+
+
+# ---------------------------------------------------------------------------------------------
+# Systems of automata: one generated step function per automaton, driven by the system's loop
+
+SystemStepper = Callable[..., Callable[[int, str], tuple[int, "int | None"]]]
+
+
+class SystemTracer:
+    """What a system's generated step function reports to the loop: inputs read, outputs run (a
+    call made during an output is placed after it in the protocol), where a failing step stood."""
+
+    __slots__ = ("failing", "frame")
+
+    def __init__(self) -> None:
+        self.frame: Frame | None = None  # the step under way
+        self.failing: tuple[int, int | None] | None = None
+
+    def reading(self, name: str, method: Callable[[], Any]) -> Callable[[], bool]:
+        def read() -> bool:
+            value = bool(method())
+            self.frame.inputs[name] = value  # type: ignore[union-attr]
+            return value
+
+        return read
+
+    def output(self, method: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            self.frame.position += 1  # type: ignore[union-attr]
+            method()
+
+        return run
+
+    def interrupted(self, state: int, arc: int | None) -> None:
+        self.failing = (state, arc)
+
+
+class GeneratedMember:
+    """One automaton of a system as its generated step function runs it (the state lives in the loop)."""
+
+    def __init__(self, spec: Spec, stepper: SystemStepper, context: object, driver: SystemDriver) -> None:
+        self._tracer = SystemTracer()
+        self._step = stepper(context, driver, self._tracer, spec.path)
+        self._arcs = {arc.index: arc for arc in spec.arcs}
+
+    def reset(self, state: int) -> None:
+        """Nothing to do: the generated code keeps no state between steps."""
+
+    def step(self, before: int, event: str, frame: Frame) -> int:
+        tracer = self._tracer
+        tracer.frame = frame
+        tracer.failing = None
+        try:
+            after, arc = self._step(before, event)
+        except BaseException:
+            if tracer.failing is not None:
+                frame.state_now, failing_arc = tracer.failing
+                frame.arc = self._arcs.get(failing_arc) if failing_arc is not None else None
+            raise
+        frame.arc = self._arcs[arc] if arc is not None else None
+        return after
+
+
+def system_members(steppers: Mapping[str, SystemStepper]) -> Callable[[SystemDriver, object], dict[str, Member]]:
+    """The members a SystemAutomaton runs: the generated step function of every automaton."""
+    def members(driver: SystemDriver, context: object) -> dict[str, Member]:
+        return {name: GeneratedMember(driver.specs[name], steppers[name], context, driver) for name in driver.system.driven()}
+
+    return members
+
+
+def run_system(spec: Spec | str, context: object, steppers: Mapping[str, SystemStepper], sinks: Iterable[TraceSink] = (),
+               max_steps: int | None = None) -> RunSummary:
+    """What a system's generated `run` does: run the system with its generated step functions."""
+    root = load_spec(spec) if isinstance(spec, str) else spec
+    return SystemAutomaton(load_system(root), context, tuple(sinks), max_steps, system_members(steppers)).run()

@@ -4,6 +4,12 @@ A step record holds everything the methodology's protocol shows: the event, the 
 every input evaluated (in evaluation order, with its value), the arc taken, the outputs executed
 and the state after. Sinks receive the run's start, each step, and either its finish or its
 failure, so a trace is complete even when a run fails.
+
+In a system of automata (docs/systems.md) the steps of the nested and called automata are
+recorded too, with their `depth` below the root and `via`, where they happened in the step of
+the automaton that ran them. A step's record is complete only when the steps it caused are over,
+so those records reach the sinks first. Only sinks that say `whole_system = True` receive them;
+the others see the root automaton's steps alone, as if it ran by itself.
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from .protocol_lines import NestedProtocol
+
 if TYPE_CHECKING:
     from ..model.spec import Spec
+    from ..model.system import System
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +39,14 @@ class StepRecord:
     arc: int | None  # ArcDecl.index of the arc taken; None when the automaton stayed
     outputs: tuple[str, ...]  # the arc's actions, then the target state's on_enter actions
     state_after: int
+    # Systems only: 0 for the root automaton, 1 for an automaton the root nests or calls, ...
+    depth: int = 0
+    # Where this step happened in the step of the automaton one level up: -1 before it chose its
+    # arc (a nested automaton's step), k >= 0 during its k-th output (an output that calls).
+    via: int = -1
 
     def as_dict(self) -> dict:
-        return {
+        document = {
             "type": "step",
             "automaton": self.automaton,
             "step": self.step,
@@ -43,10 +57,20 @@ class StepRecord:
             "outputs": list(self.outputs),
             "state_after": self.state_after,
         }
+        if self.depth:
+            document |= {"depth": self.depth, "via": self.via}
+        return document
 
 
 class TraceSink:
     """Receives a run's records. Subclasses override what they need."""
+
+    # Whether the sink also receives the steps of the other automata of a system (records with
+    # depth > 0, and their failures); otherwise it sees the root automaton's steps only.
+    whole_system = False
+
+    def system_started(self, system: System) -> None:
+        """A run of a system begins (before `started`): every automaton's spec, for sinks that show them."""
 
     def started(self, spec: Spec, state: int, event: str) -> None:
         pass
@@ -58,7 +82,9 @@ class TraceSink:
         pass
 
     def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
-        """`record` is the failing step as far as it got (inputs read so far), or None."""
+        """`record` is the failing step as far as it got (inputs read so far), or None. In a
+        system, a whole-system sink hears of the failure at every level, innermost first: `spec`
+        and a record of depth > 0 for each automaton whose step was under way, the root last."""
 
     def close(self) -> None:
         pass
@@ -66,6 +92,8 @@ class TraceSink:
 
 class MemorySink(TraceSink):
     """Keeps step records in a list (tests, verification of traces)."""
+
+    whole_system = True
 
     def __init__(self) -> None:
         self.records: list[StepRecord] = []
@@ -93,6 +121,8 @@ class JsonlSink(TraceSink):
     they end a trace the same way. A run cut off where no error could be recorded still gets an
     error record on close, and a sink that saw no run at all leaves no file behind.
     """
+
+    whole_system = True
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -125,6 +155,8 @@ class JsonlSink(TraceSink):
             failing = record.as_dict()
             failing["type"] = "failed-step"
             self._emit(failing)
+            if record.depth:  # a nested or called automaton's step: the root's failure ends the run
+                return
         self._emit({"type": "error", "automaton": spec.automaton, "error": type(error).__name__, "message": str(error)})
         self._open_run = None
 
@@ -180,10 +212,11 @@ class StepLineWriter:
         inputs = self._inputs.get(record.inputs) or self._inputs_text(record.inputs)
         outputs = self._outputs.get(record.outputs) or self._outputs_text(record.outputs)
         arc = "null" if record.arc is None else record.arc
+        nesting = f',"depth":{record.depth},"via":{record.via}' if record.depth else ""
         return (
             f'{{"type":"step","automaton":{automaton},"step":{record.step},"event":{event},'
             f'"state_before":{record.state_before},"inputs":{inputs},"arc":{arc},'
-            f'"outputs":{outputs},"state_after":{record.state_after}}}\n'
+            f'"outputs":{outputs},"state_after":{record.state_after}{nesting}}}\n'
         )
 
     def _string(self, text: str) -> str:
@@ -211,8 +244,12 @@ class ProtocolSink(TraceSink):
         T A1: moved from state 1 to state 2
         } A1: finished in state 2
 
-    Each kind of line (start, input, output, transition, finish) can be switched off.
+    Each kind of line (start, input, output, transition, finish) can be switched off. A system's
+    run is written with nested blocks and the automaton's name on every line
+    (automata.runtime.protocol_lines).
     """
+
+    whole_system = True
 
     def __init__(self, stream: IO[str] | None = None, kinds: frozenset[str] = PROTOCOL_KINDS) -> None:
         unknown = set(kinds) - PROTOCOL_KINDS
@@ -223,6 +260,10 @@ class ProtocolSink(TraceSink):
         self._spec: Spec | None = None
         self._input_lines: dict[tuple[str, bool], str] = {}
         self._output_lines: dict[str, str] = {}
+        self._nested: NestedProtocol | None = None
+
+    def system_started(self, system: System) -> None:
+        self._nested = NestedProtocol(self.stream, self.kinds, system.specs)
 
     def started(self, spec: Spec, state: int, event: str) -> None:
         self._spec = spec
@@ -255,9 +296,15 @@ class ProtocolSink(TraceSink):
         return lines
 
     def step(self, record: StepRecord) -> None:
+        if self._nested is not None:
+            self._nested.step(record)
+            return
         self.stream.write("".join(line + "\n" for line in self._lines(record)))
 
     def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
+        if self._nested is not None:
+            self._nested.failed(spec, record, error)
+            return
         if record is not None:
             lines = self._lines(record)
             if "finish" in self.kinds:
