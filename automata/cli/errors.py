@@ -142,7 +142,10 @@ def _internal(error: BaseException, settings: dict[str, Any], what: str = "") ->
     """The last resort: a bug, said in one line, with the way to see more."""
     if settings.get("debug"):
         traceback.print_exception(error, file=sys.stderr)
-    message = " ".join(f"{type(error).__name__}: {error}".split())
+    detail = " ".join(str(error).split())
+    message = f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    if isinstance(error, MemoryError):
+        what = what or "out of memory: the input asks for more than this machine has"
     if what:
         message = f"{what} ({message})"
     hint = "" if settings.get("debug") else "; rerun with --debug for the traceback"

@@ -211,10 +211,11 @@ class _Composer:
         return allowed
 
     def _refuse_tag(self, node: Node, tag: str) -> None:
-        shown = "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
-        self.problems.append(Problem(
-            node, f"the YAML tag {short(shown)!r} is not allowed in a spec",
-            "a value starting with ! is read as a tag: quote the whole value, e.g. guard: \"!x1 & x2\""))
+        if tag.startswith(_TAG):
+            shown, hint = "!!" + tag[len(_TAG):], "a spec holds plain text, numbers, true/false, lists and mappings: remove the tag"
+        else:
+            shown, hint = tag, "a value starting with ! is read as a tag: quote the whole value, e.g. guard: \"!x1 & x2\""
+        self.problems.append(Problem(node, f"the YAML tag {short(shown)!r} is not allowed in a spec", hint))
 
 
 def _wants_key(parent: _Open) -> bool:
@@ -293,8 +294,9 @@ def scalar_value(constructor: SafeConstructor, node: ScalarNode) -> Any:
             assert isinstance(value, (datetime.date, datetime.datetime))
             return value
     except (ValueError, TypeError, OverflowError, AssertionError, yaml.YAMLError) as error:
+        why = f" ({short(str(error), 80)})" if kind == "timestamp" else ""  # "month must be in 1..12"
         raise ScalarValueError(f"YAML reads {short(node.value)!r} as a {_KIND_NAMES.get(kind, kind)},"
-                               f" but it is not one ({short(str(error), 80)})") from None
+                               f" but it is not one{why}") from None
     return node.value
 
 

@@ -43,6 +43,8 @@ def import_user_module(module_name: str, near: Path | None = None) -> ModuleType
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
+        if not _is_the_module(error, module_name):  # the module was found; what it imports was not
+            raise UserImportError(_failure(module_name, error)) from None
         if near is None or error.name != top_level or not _has_module(near, top_level):
             raise UserImportError(f"no module named {_shown(error.name or module_name)}") from None
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the user's code failed while being imported
@@ -53,6 +55,8 @@ def import_user_module(module_name: str, near: Path | None = None) -> ModuleType
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
+        if not _is_the_module(error, module_name):
+            raise UserImportError(_failure(module_name, error)) from None
         raise UserImportError(f"no module named {_shown(error.name or module_name)}") from None
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the same, from beside the spec
         raise UserImportError(_failure(module_name, error)) from None
@@ -75,6 +79,12 @@ def import_context(path: str, near: Path | None = None) -> type:
     if not isinstance(found, type):
         raise UserImportError(f"{path!r} is a {type(found).__name__}, not a class")
     return found
+
+
+def _is_the_module(error: ModuleNotFoundError, module_name: str) -> bool:
+    """Whether the module missing is `module_name` or a package on its way (not one it imports)."""
+    parts = module_name.split(".")
+    return error.name in {".".join(parts[:end]) for end in range(1, len(parts) + 1)}
 
 
 def _has_method(cls: type, name: str) -> bool:
