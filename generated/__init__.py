@@ -5,6 +5,8 @@ SPEC_HASH of the spec text it was generated from. tests/test_codegen.py fails wh
 
 - eight_puzzle: specs/eight_puzzle.yaml
 - knight_tour: specs/knight_tour.yaml
+- knight_tour_attempt: specs/knight_tour_attempt.yaml
+- knight_tour_system: specs/knight_tour_system.yaml
 - queens_backtracking: specs/queens_backtracking.yaml
 - queens_explicit: specs/queens_explicit.yaml
 - queens_las_vegas: specs/queens_las_vegas.yaml

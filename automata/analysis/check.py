@@ -2,7 +2,9 @@
 
 A state tests few inputs, so every question about its arcs (can two guards hold at once? does
 some guard hold for every input valuation? can a guard hold at all?) is decided exactly by
-looking at all valuations. Each guard becomes a *truth table*: a Python int whose bit `v` is set
+looking at all valuations. In a system of automata, a state test `y2 == 4` is a condition over
+A2's state: the valuations then combine the inputs with every state A2 can be in at that moment
+(automata/analysis/system_check.py says which). Each guard becomes a *truth table*: a Python int whose bit `v` is set
 when the guard holds for valuation number `v`. Conjunction, disjunction and negation of guards
 are then `&`, `|` and `^ full` of ints, which handles the 2**20 valuations of the largest state
 we accept in well under a second. Every finding names a valuation a reader can try by hand.
@@ -18,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Loc, SpecErrors
-from ..io.loader import load_spec
-from ..model.guards import And, Const, Guard, Not, Var
+from ..io.loader import load_spec, load_system
+from ..model.guards import And, Const, Guard, Not, StateTest, Var, is_state_test
 from ..model.spec import ArcDecl, Spec, StateDecl, name_order
+from .system_check import StateDomains
 
 ERROR = "error"
 WARNING = "warning"
@@ -84,9 +87,16 @@ def check_spec(spec: Spec) -> list[Finding]:
     """Every static check on a loaded spec, findings sorted by position in the file."""
     findings: list[Finding] = []
     firing: list[ArcDecl] = []  # arcs that can actually fire: the edges of the reachability graph
+    if spec.is_system:
+        try:
+            domains: StateDomains | None = StateDomains(load_system(spec))
+        except SpecErrors as errors:
+            return [_finding(error.loc, "load", error.message, error.hint) for error in errors.errors]
+    else:
+        domains = None
     for state in sorted(spec.states):
         for event in _events_to_check(spec, state):
-            group = _check_arc_group(spec, state, event)
+            group = _check_arc_group(spec, state, event, domains)
             findings.extend(group.findings)
             firing.extend(group.firing)
     findings.extend(_check_reachability(spec, firing))
@@ -99,29 +109,43 @@ def check_spec(spec: Spec) -> list[Finding]:
 
 
 class _TruthTables:
-    """Truth tables over a fixed, ordered list of inputs.
+    """Truth tables over a fixed, ordered list of inputs, and of automata whose state is tested.
 
-    Valuation number `v` gives the first input the most significant bit, so the smallest set bit
-    of a table is its lexicographically first valuation (x1=0 before x1=1): messages are stable.
+    A valuation gives each input a digit 0 or 1 and each tested automaton (`y2`) the position of
+    its state in `domains["y2"]`, the states it can be in. Valuation number `v` writes the digits
+    with the first input most significant, so the smallest set bit of a table is its
+    lexicographically first valuation (x1=0 before x1=1): messages are stable.
     """
 
-    def __init__(self, inputs: Sequence[str]) -> None:
+    def __init__(self, inputs: Sequence[str], domains: dict[str, tuple[int, ...]] | None = None) -> None:
         self.inputs = tuple(inputs)
-        count = 1 << len(self.inputs)
-        self.full = (1 << count) - 1
-        self._var_tables = {name: self._var_table(position) for position, name in enumerate(self.inputs)}
+        self.domains = dict(domains or {})
+        self.digits = [(name, 2) for name in self.inputs] + [(name, len(states)) for name, states in self.domains.items()]
+        self.count = 1
+        for _, radix in self.digits:
+            self.count *= radix
+        self.full = (1 << self.count) - 1
+        self._strides: dict[str, int] = {}
+        stride = 1
+        for name, radix in reversed(self.digits):
+            self._strides[name] = stride
+            stride *= radix
+        self._var_tables = {name: self._digit_table(name, 1) for name in self.inputs}
 
-    def _var_table(self, position: int) -> int:
-        run = 1 << (len(self.inputs) - 1 - position)  # valuations alternate in runs of this length
-        table, width = ((1 << run) - 1) << run, 2 * run
-        while width < (1 << len(self.inputs)):
-            table |= table << width
-            width *= 2
-        return table
+    def _digit_table(self, name: str, value: int) -> int:
+        """The valuations in which digit `name` has `value`: one run per block, repeated."""
+        stride = self._strides[name]
+        block = stride * (2 if name in self.inputs else len(self.domains[name]))
+        blocks = self.count // block
+        pattern = ((1 << stride) - 1) << (value * stride)
+        return pattern * (((1 << (blocks * block)) - 1) // ((1 << block) - 1))
 
     def of(self, guard: Guard) -> int:
         if isinstance(guard, Const):
             return self.full if guard.value else 0
+        if isinstance(guard, StateTest):
+            states = self.domains[guard.variable]
+            return self._digit_table(guard.variable, states.index(guard.state)) if guard.state in states else 0
         if isinstance(guard, Var):
             return self._var_tables[guard.name]
         if isinstance(guard, Not):
@@ -136,12 +160,13 @@ class _TruthTables:
         """The first valuation in `table` as `x1=1 x2=0`, limited to the inputs in `shown`
         ("" when no input is shown: the guards involved are constants)."""
         number = (table & -table).bit_length() - 1
-        wanted = set(self.inputs if shown is None else shown)
-        parts = [
-            f"{name}={(number >> (len(self.inputs) - 1 - position)) & 1}"
-            for position, name in enumerate(self.inputs)
-            if name in wanted
-        ]
+        names = [name for name, _ in self.digits] if shown is None else shown
+        wanted = {name.partition("=")[0] for name in names}  # a state test `y2=4` shows `y2`
+        parts = []
+        for name, radix in self.digits:
+            if name in wanted:
+                digit = number // self._strides[name] % radix
+                parts.append(f"{name}={self.domains[name][digit] if name in self.domains else digit}")
         return " ".join(parts)
 
 
@@ -163,19 +188,30 @@ def _events_to_check(spec: Spec, state: int) -> list[str]:
     return sorted(events, key=lambda event: (event != spec.step_event, name_order(event)))
 
 
-def _check_arc_group(spec: Spec, state: int, event: str) -> _GroupResult:
+def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains | None = None) -> _GroupResult:
     arcs = spec.arcs_from(state, event)
     decl = spec.states[state]
-    inputs = sorted({name for arc in arcs for name in arc.guard.variables()}, key=name_order)
+    read = {name for arc in arcs for name in arc.guard.variables()}
+    inputs = sorted((name for name in read if not is_state_test(name)), key=name_order)
+    tested = sorted({name.partition("=")[0] for name in read if is_state_test(name)}, key=name_order)
+    states = {variable: domains.of(spec.automaton, state, "A" + variable[1:]) for variable in tested} if domains else {}
     on_event = f" on {event}" if event != spec.step_event or len(spec.events) > 1 else ""
-    if len(inputs) > MAX_INPUTS_PER_STATE:
-        message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs; consistency and completeness "
-                   f"are checked only up to {MAX_INPUTS_PER_STATE} inputs per state")
+    valuations = 1 << len(inputs)
+    for possible in states.values():
+        valuations *= max(len(possible), 1)
+    if valuations > 1 << MAX_INPUTS_PER_STATE:
+        if tested:
+            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs and the states of {len(tested)} "
+                       f"automata; consistency and completeness are checked only up to 2**{MAX_INPUTS_PER_STATE} "
+                       "valuations per state")
+        else:
+            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs; consistency and completeness "
+                       f"are checked only up to {MAX_INPUTS_PER_STATE} inputs per state")
         hint = "split the state so that each tests fewer inputs"
         firing = [] if decl.final else list(arcs)
         return _GroupResult([_finding(decl.loc, "too-many-inputs", message, hint)], firing)
 
-    tables = _TruthTables(inputs)
+    tables = _TruthTables(inputs, states)
     findings: list[Finding] = []
     firing: list[ArcDecl] = []
     guard_tables = [tables.of(arc.guard) for arc in arcs]

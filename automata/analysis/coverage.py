@@ -4,15 +4,19 @@ literals seen with each value, and what no run exercised.
 A verification is only as strong as its cases: an arc no case takes cannot be wrong in any way the
 verification would notice. `verify` therefore reports coverage with every result, and names what
 was missed, so that a user adds the case that takes it.
+
+A system of automata (docs/systems.md) is covered automaton by automaton: every arc, state and
+output of each automaton that takes steps, and each final state reached.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..io.loader import load_system
 from ..model.spec import ArcDecl, Spec, name_order
 from ..runtime.trace import StepRecord, TraceSink
 
@@ -20,7 +24,9 @@ Literal = tuple[int, str, bool]  # (state, input, value): the input read in that
 
 
 class CoverageSink(TraceSink):
-    """Collects what one or more automaton runs exercised."""
+    """Collects what one or more automaton runs exercised (in a system, each automaton apart)."""
+
+    whole_system = True
 
     def __init__(self) -> None:
         self.arcs: set[int] = set()
@@ -28,11 +34,20 @@ class CoverageSink(TraceSink):
         self.outputs: set[str] = set()
         self.finals: set[int] = set()
         self.literals: set[Literal] = set()
+        self.others: dict[str, CoverageSink] = {}  # the other automata of a system, by name
 
     def started(self, spec: Spec, state: int, event: str) -> None:
         self.states.add(state)
 
     def step(self, record: StepRecord) -> None:
+        if record.depth:  # another automaton of a system: it starts where its first step starts
+            other = self.others.setdefault(record.automaton, CoverageSink())
+            other.states.add(record.state_before)
+            other._take(record)
+        else:
+            self._take(record)
+
+    def _take(self, record: StepRecord) -> None:
         if record.arc is not None:
             self.arcs.add(record.arc)
         self.states.add(record.state_after)
@@ -49,8 +64,9 @@ class CoverageSink(TraceSink):
             self.finals.add(state)
 
     def coverage(self) -> Coverage:
+        others = tuple((name, sink.coverage()) for name, sink in sorted(self.others.items()))
         return Coverage(frozenset(self.arcs), frozenset(self.states), frozenset(self.outputs),
-                        frozenset(self.finals), frozenset(self.literals))
+                        frozenset(self.finals), frozenset(self.literals), others)
 
 
 @dataclass(frozen=True)
@@ -60,19 +76,29 @@ class Coverage:
     outputs: frozenset[str] = frozenset()
     finals: frozenset[int] = frozenset()
     literals: frozenset[Literal] = frozenset()
+    others: tuple[tuple[str, Coverage], ...] = ()  # a system's other automata, by name
+
+    def other(self, name: str) -> Coverage:
+        return dict(self.others).get(name, Coverage())
 
     def __or__(self, other: Coverage) -> Coverage:
+        names = sorted({name for name, _ in (*self.others, *other.others)})
+        others = tuple((name, self.other(name) | other.other(name)) for name in names)
         return Coverage(self.arcs | other.arcs, self.states | other.states, self.outputs | other.outputs,
-                        self.finals | other.finals, self.literals | other.literals)
+                        self.finals | other.finals, self.literals | other.literals, others)
 
     def to_json(self) -> dict[str, Any]:
-        return {"arcs": sorted(self.arcs), "states": sorted(self.states), "outputs": sorted(self.outputs, key=name_order),
-                "finals": sorted(self.finals), "literals": [list(literal) for literal in sorted(self.literals)]}
+        document = {"arcs": sorted(self.arcs), "states": sorted(self.states), "outputs": sorted(self.outputs, key=name_order),
+                    "finals": sorted(self.finals), "literals": [list(literal) for literal in sorted(self.literals)]}
+        if self.others:
+            document["automata"] = {name: coverage.to_json() for name, coverage in self.others}
+        return document
 
     @staticmethod
     def from_json(document: dict[str, Any]) -> Coverage:
+        others = tuple((name, Coverage.from_json(part)) for name, part in sorted(document.get("automata", {}).items()))
         return Coverage(frozenset(document["arcs"]), frozenset(document["states"]), frozenset(document["outputs"]),
-                        frozenset(document["finals"]), frozenset(tuple(item) for item in document["literals"]))
+                        frozenset(document["finals"]), frozenset(tuple(item) for item in document["literals"]), others)
 
 
 def reachable_states(spec: Spec) -> set[int]:
@@ -111,35 +137,58 @@ class CoverageReport:
     missed_outputs: tuple[str, ...] = ()
     missed_finals: tuple[int, ...] = ()
     missed_literals: tuple[Literal, ...] = ()
+    parts: tuple[CoverageReport, ...] = ()  # a system's other automata, each with its own report
+    missed_final_means: str = "never ended a run"  # "never reached" for a system's other automata
 
     @property
     def complete(self) -> bool:
-        """Every reachable arc, state, output and final state exercised (literals are reported, not required)."""
-        return not (self.missed_arcs or self.missed_states or self.missed_outputs or self.missed_finals)
+        """Every reachable arc, state, output and final state exercised (literals are reported, not
+        required), in every automaton of a system."""
+        own = not (self.missed_arcs or self.missed_states or self.missed_outputs or self.missed_finals)
+        return own and all(part.complete for part in self.parts)
+
+    def _counts(self) -> str:
+        return ", ".join([f"arcs {len(self.arcs) - len(self.missed_arcs)}/{len(self.arcs)}",
+                          f"states {len(self.states) - len(self.missed_states)}/{len(self.states)}",
+                          f"final states {len(self.finals) - len(self.missed_finals)}/{len(self.finals)}",
+                          f"outputs {len(self.outputs) - len(self.missed_outputs)}/{len(self.outputs)}",
+                          f"guard literals {len(self.literals) - len(self.missed_literals)}/{len(self.literals)}"])
 
     def line(self) -> str:
-        parts = [f"arcs {len(self.arcs) - len(self.missed_arcs)}/{len(self.arcs)}",
-                 f"states {len(self.states) - len(self.missed_states)}/{len(self.states)}",
-                 f"final states {len(self.finals) - len(self.missed_finals)}/{len(self.finals)}",
-                 f"outputs {len(self.outputs) - len(self.missed_outputs)}/{len(self.outputs)}",
-                 f"guard literals {len(self.literals) - len(self.missed_literals)}/{len(self.literals)}"]
-        return "coverage: " + ", ".join(parts)
+        if not self.parts:
+            return "coverage: " + self._counts()
+        return "coverage: " + "; ".join(f"{report.spec.automaton}: {report._counts()}" for report in (self, *self.parts))
 
     def gaps(self) -> list[str]:
-        """One line per thing no case exercised, in the spec's order."""
+        """One line per thing no case exercised, in the spec's order (in a system, each line names
+        the automaton)."""
         spec = self.spec
         lines = [f"arc {arc.source} -> {arc.target} (line {arc.loc.line}) [{arc.label}] never taken"
                  for arc in self.missed_arcs]
         lines += [f"state {number} ({spec.states[number].name}) never reached" for number in self.missed_states]
-        lines += [f"final state {number} ({spec.states[number].name}) never ended a run" for number in self.missed_finals]
+        lines += [f"final state {number} ({spec.states[number].name}) {self.missed_final_means}"
+                  for number in self.missed_finals]
         lines += [f"output {name} ({spec.outputs[name].doc}) never run" for name in self.missed_outputs]
+        if self.parts:
+            lines = [f"{spec.automaton}: {line}" for line in lines]
+            lines += [f"{part.spec.automaton}: {line}" for part in self.parts for line in part.gaps()]
         return lines
 
     def literal_gaps(self) -> list[str]:
-        return [f"{name} never read as {'true' if value else 'false'} in state {state}"
-                for state, name, value in self.missed_literals]
+        own = [f"{name} never read as {'true' if value else 'false'} in state {state}"
+               for state, name, value in self.missed_literals]
+        if not self.parts:
+            return own
+        return [f"{self.spec.automaton}: {line}" for line in own] + [
+            f"{part.spec.automaton}: {line}" for part in self.parts for line in part.literal_gaps()]
 
     def to_json(self) -> dict[str, Any]:
+        document = self._json()
+        if self.parts:
+            document["automata"] = {part.spec.automaton: part._json() for part in self.parts}
+        return document
+
+    def _json(self) -> dict[str, Any]:
         return {
             "complete": self.complete,
             "arcs": {"covered": len(self.arcs) - len(self.missed_arcs), "total": len(self.arcs),
@@ -157,7 +206,23 @@ class CoverageReport:
 
 
 def coverage_report(spec: Spec, covered: Coverage) -> CoverageReport:
-    """Compare what runs exercised with what the spec offers from its reachable states."""
+    """Compare what runs exercised with what the spec offers from its reachable states; for a
+    system, the same for every other automaton that takes steps (its final states count as
+    covered when some run reached them)."""
+    report = _report(spec, covered)
+    if not spec.is_system:
+        return report
+    system = load_system(spec)
+    parts = []
+    for name in system.driven()[1:]:
+        other = system.specs[name]
+        seen = covered.other(name)
+        finals = frozenset(number for number in seen.states if other.states[number].final)
+        parts.append(replace(_report(other, replace(seen, finals=finals)), missed_final_means="never reached"))
+    return replace(report, parts=tuple(parts))
+
+
+def _report(spec: Spec, covered: Coverage) -> CoverageReport:
     reachable = reachable_states(spec)
     arcs = tuple(arc for arc in spec.arcs if arc.source in reachable)
     states = tuple(sorted(reachable))

@@ -116,6 +116,8 @@ def make_run_command(spec_path: str) -> click.Command:
                                         "impl": impl, "events": len(observer.events), "result": jsonable(value)}
             if summary is not None:
                 document |= {"final_state": summary.final_state, "steps": summary.steps}
+                if summary.steps_by_automaton:
+                    document["steps_by_automaton"] = dict(summary.steps_by_automaton)
             if show_events:
                 document["event_stream"] = [jsonable(list(event)) for event in observer.events]
             print_json(document)
@@ -127,6 +129,8 @@ def make_run_command(spec_path: str) -> click.Command:
         if summary is not None:
             state = spec.states[summary.final_state]
             where = f"; final state {summary.final_state} ({state.name}) after {summary.steps:,} steps"
+            if summary.steps_by_automaton:
+                where += " (" + ", ".join(f"{name}: {steps:,}" for name, steps in summary.steps_by_automaton) + ")"
         click.echo(f"{spec.automaton} ({spec.title}), case {name!r}, {impl}: {len(observer.events):,} events{where}")
         if program.compares_results():
             click.echo(f"result: {value!r}")

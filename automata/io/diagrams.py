@@ -4,7 +4,10 @@
   initial state marked by an arrow from a dot, final states with a double border, and every arc
   labelled `priority: guard / actions`;
 * the **connection diagram**: events and inputs with their meaning on the left, the automaton as
-  a block in the middle, outputs with their meaning on the right.
+  a block in the middle, outputs with their meaning on the right. In a system of automata the
+  states of other automata a guard tests (`y1`) come in on the left like inputs, and an output
+  that runs another automaton says so;
+* for a spec that heads a system, the **system diagram** (automata/io/system_diagrams.py).
 
 The DOT sources are deterministic (no paths, dates or versions in them), so the committed
 `diagrams/*.gv` files can be compared with what the current specs produce.
@@ -21,11 +24,14 @@ import graphviz
 
 from ..errors import InputError
 from ..model.spec import ArcDecl, Spec, StateDecl
+from ..model.system import state_tests
 from .labels import arc_text, shows_events, state_id, title_of, tried_order
+from .loader import load_system
+from .system_diagrams import SYSTEM, system_diagram
 
 GRAPH = "graph"
 CONNECTIONS = "connections"
-KINDS = (GRAPH, CONNECTIONS)
+KINDS = (GRAPH, CONNECTIONS)  # every spec's; a system's root has a SYSTEM diagram too
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ _FINAL_FILL = "#e6f4ea"
 _EVENT_FILL = "#fff4d6"
 _INPUT_FILL = "#e3effc"
 _OUTPUT_FILL = "#e6f4ea"
+_STATE_FILL_OTHER = "#f3e8fd"  # the state of another automaton, read like an input
 _DOC_WIDTH = 42  # characters per line of a description on the connection diagram
 # The block's rows and the descriptions beside it share one pitch, so arrows run straight.
 _ROW_PITCH_POINTS = 36
@@ -73,6 +80,9 @@ def _state_label(state: StateDecl) -> str:
     if state.on_enter:
         rows.append("<HR/>")
         rows.append(f'<TR><TD><FONT POINT-SIZE="10">on enter: {_html(", ".join(state.on_enter))}</FONT></TD></TR>')
+    if state.nested:
+        rows.append("<HR/>")
+        rows.append(f'<TR><TD><FONT POINT-SIZE="11"><B>nested: {_html(", ".join(state.nested))}</B></FONT></TD></TR>')
     return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">{"".join(rows)}</TABLE>>'
 
 
@@ -81,6 +91,7 @@ def _state_tooltip(spec: Spec, state: StateDecl) -> str:
     if state.doc:
         lines.append(state.doc)
     lines += _docs(spec, state.on_enter)
+    lines += [f"nested: {name} steps at each step made in this state" for name in state.nested]
     return "\n".join(lines)
 
 
@@ -212,7 +223,9 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     left = [_Signal(name, f"{decl.doc} (event)" if decl.doc else "event", _EVENT_FILL, bold_arrow=True)
             for name, decl in spec.events.items()]
     left += [_Signal(name, decl.doc, _INPUT_FILL) for name, decl in spec.inputs.items()]
-    right = [_Signal(name, decl.doc, _OUTPUT_FILL) for name, decl in spec.outputs.items()]
+    left += [_Signal(variable, doc, _STATE_FILL_OTHER) for variable, doc in state_inputs(spec)]
+    right = [_Signal(name, f"{decl.doc} (runs {decl.run})" if decl.run else decl.doc, _OUTPUT_FILL)
+             for name, decl in spec.outputs.items()]
     heights = _row_heights(left, right)
     graph.node("automaton", label=_block_label(spec, left, right, heights))
     if left:
@@ -226,12 +239,24 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     return graph
 
 
+def state_inputs(spec: Spec) -> list[tuple[str, str]]:
+    """(yN, what it is) for every other automaton whose state the spec's guards test."""
+    tested: dict[str, list[str]] = {}
+    for test in state_tests(spec).values():
+        tested.setdefault(test.variable, []).append(str(test.state))
+    return [(variable, f"state of {'A' + variable[1:]} (tested: {', '.join(states)})")
+            for variable, states in tested.items()]
+
+
 def diagram(spec: Spec, kind: str, options: DrawOptions = DrawOptions()) -> graphviz.Digraph:
     if kind == GRAPH:
         return transition_graph(spec, options)
     if kind == CONNECTIONS:
         return connection_diagram(spec)
-    raise InputError(f"unknown diagram kind '{kind}': choose {' or '.join(KINDS)}")
+    if kind == SYSTEM and spec.is_system:
+        return system_diagram(load_system(spec))
+    raise InputError(f"unknown diagram kind '{kind}': choose {' or '.join(KINDS)}"
+                     + (f" or {SYSTEM}" if spec.is_system else ""))
 
 
 def dot_source(spec: Spec, kind: str = GRAPH, options: DrawOptions = DrawOptions()) -> str:

@@ -18,21 +18,26 @@ import graphviz
 from ..errors import InputError
 from ..model.spec import Spec
 from .diagrams import CONNECTIONS, GRAPH, KINDS, DrawOptions, diagram, dot_source
-from .loader import load_spec
+from .loader import load_spec, load_system
 from .mermaid import mermaid, mermaid_connections
+from .system_diagrams import SYSTEM, mermaid_system
 
 RENDERED_FORMATS = ("svg", "png", "pdf")  # need the `dot` program
 TEXT_FORMATS = ("dot", "mermaid")  # written by this package alone
 FORMATS = RENDERED_FORMATS + TEXT_FORMATS
 
-def diagram_files(stem: str) -> dict[str, str]:
-    """The files every spec always has in the diagrams folder, by role."""
-    return {
+def diagram_files(stem: str, system: bool = False) -> dict[str, str]:
+    """The files every spec always has in the diagrams folder, by role (and a system's root, its
+    system diagram)."""
+    files = {
         "graph_source": f"{stem}.gv",
         "connections_source": f"{stem}.connections.gv",
         "graph_svg": f"{stem}.svg",
         "connections_svg": f"{stem}.connections.svg",
     }
+    if system:
+        files |= {"system_source": f"{stem}.{SYSTEM}.gv", "system_svg": f"{stem}.{SYSTEM}.svg"}
+    return files
 
 
 # `dot` lays out a chain of thousands of states in seconds but a tangle of a few hundred arcs in
@@ -96,7 +101,7 @@ def _spec_outputs(spec: Spec, formats: Sequence[str], options: DrawOptions = Dra
         raise InputError(f"{spec.path} has {len(spec.arcs):,} arcs; graphviz lays out at most {MAX_DRAWN_ARCS}"
                          f" in reasonable time: ask for --format dot or mermaid instead of {rendered[0]}")
     outputs: dict[str, bytes] = {}
-    for kind in KINDS:
+    for kind in KINDS + ((SYSTEM,) if spec.is_system else ()):
         graph = diagram(spec, kind, options)
         base = spec.stem if kind == GRAPH else f"{spec.stem}.{kind}"
         outputs[f"{base}.gv"] = graph.source.encode("utf-8")
@@ -106,6 +111,8 @@ def _spec_outputs(spec: Spec, formats: Sequence[str], options: DrawOptions = Dra
     if "mermaid" in formats:
         outputs[f"{spec.stem}.mmd"] = mermaid(spec).encode("utf-8")
         outputs[f"{spec.stem}.connections.mmd"] = mermaid_connections(spec).encode("utf-8")
+        if spec.is_system:
+            outputs[f"{spec.stem}.{SYSTEM}.mmd"] = mermaid_system(load_system(spec)).encode("utf-8")
     return outputs
 
 
@@ -141,11 +148,14 @@ def stale_diagrams(spec_paths: Iterable[str | Path], out_dir: str | Path) -> lis
     stale = []
     for spec_path in spec_paths:
         spec = load_spec(spec_path)
-        files = diagram_files(spec.stem)
+        files = diagram_files(spec.stem, spec.is_system)
         expected = {files["graph_source"]: dot_source(spec, GRAPH), files["connections_source"]: dot_source(spec, CONNECTIONS)}
+        if spec.is_system:
+            expected[files["system_source"]] = dot_source(spec, SYSTEM)
         for name, source in expected.items():
             path = folder / name
             if not path.is_file() or path.read_text(encoding="utf-8") != source:
                 stale.append(name)
-        stale += [files[role] for role in ("graph_svg", "connections_svg") if not (folder / files[role]).is_file()]
+        stale += [files[role] for role in ("graph_svg", "connections_svg", "system_svg")
+                  if role in files and not (folder / files[role]).is_file()]
     return stale

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model.spec import Spec
+from ..model.system import state_tests
 from .labels import arc_text, state_id, title_of, tried_order
 
 # Mermaid's state-diagram grammar ends a transition label at `:` and `;`, reads `#...;` as an
@@ -27,6 +28,8 @@ def mermaid(spec: Spec) -> str:
         lines.append(f'    state "{_mermaid_text(state.label)}" as {state_id(number)}')
         if state.on_enter:
             lines.append(f"    {state_id(number)} : {_mermaid_text('on enter: ' + ', '.join(state.on_enter))}")
+        if state.nested:
+            lines.append(f"    {state_id(number)} : {_mermaid_text('nested: ' + ', '.join(state.nested))}")
     lines.append(f"    [*] --> {state_id(spec.initial)}")
     for arc in tried_order(spec):
         lines.append(f"    {state_id(arc.source)} --> {state_id(arc.target)} : {_mermaid_text(arc_text(spec, arc))}")
@@ -50,6 +53,9 @@ def mermaid_connections(spec: Spec) -> str:
         lines.append(f'    {name}(["{name}: {_node_text(decl.doc or "event")}"]) ==> A')
     for name, decl in spec.inputs.items():
         lines.append(f'    {name}["{name}: {_node_text(decl.doc)}"] --> A')
+    for test in dict.fromkeys(test.variable for test in state_tests(spec).values()):
+        lines.append(f'    {test}(["{test}: state of A{test[1:]}"]) -.-> A')
     for name, decl in spec.outputs.items():
-        lines.append(f'    A --> {name}["{name}: {_node_text(decl.doc)}"]')
+        runs = f" (runs {decl.run})" if decl.run else ""
+        lines.append(f'    A --> {name}["{name}: {_node_text(decl.doc)}{runs}"]')
     return "\n".join(lines) + "\n"
