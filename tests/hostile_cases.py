@@ -92,7 +92,7 @@ class Case:
     folder: str | None = None  # a folder made in the folder under this name before the run
     signal: int | None = None  # SIGNAL cases: sent once the trace's temporary file has content
     xfail: str | None = None  # why the case still fails (a range check the problem module lacks)
-    timeout: float = 120.0  # generous: only a hang comes near it (an xfail case gets 15 s: it fails anyway)
+    timeout: float = 120.0  # generous: only a hang comes near it (an xfail case gets 10 s: it fails anyway)
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -119,7 +119,7 @@ def option_cases() -> list[Case]:
     """Bad option values: refused before any work, in one line naming the option."""
     def case(name: str, option: str, *argv: str, xfail: str | None = None, outputs: tuple[str, ...] = ()) -> Case:
         return Case(name, OPTION, argv, first_line=rf"^automata \S+( \S+)?: error: .*{option}", codes=(2,),
-                    xfail=xfail, outputs=outputs, timeout=15.0 if xfail else 120.0)
+                    xfail=xfail, outputs=outputs, timeout=10.0 if xfail else 120.0)
 
     range_missing = "problem.py has no range for {}: recommended {} (see docs/security.md)"
     return [

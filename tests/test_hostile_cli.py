@@ -130,12 +130,15 @@ def _signal_when_tracing(process: subprocess.Popen, folder: Path, case: Case) ->
 
 
 @pytest.fixture(scope="session")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    """The outcome of every case this session selected (`-k` runs fewer), all run at once."""
+    selected = {item.callspec.params["case"].name for item in request.session.items
+                if hasattr(item, "callspec") and "case" in item.callspec.params}
+    chosen = [case for case in CASES if case.name in selected]
     root = tmp_path_factory.mktemp("hostile")
-    folders = {case.name: root / f"case{index:03d}" for index, case in enumerate(CASES)}
     workers = max(2, min(8, 2 * (os.cpu_count() or 1)))
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {case.name: pool.submit(_run, case, folders[case.name]) for case in CASES}
+        futures = {case.name: pool.submit(_run, case, root / f"case{index:03d}") for index, case in enumerate(chosen)}
         return {name: future.result() for name, future in futures.items()}
 
 
