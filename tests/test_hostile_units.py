@@ -236,3 +236,24 @@ def test_binding_checks_report_import_failures_at_the_context_line(tmp_path):
     [error] = raised.value.errors
     line = next(i for i, text in enumerate(spec_file.read_text().splitlines(), 1) if "raising_ctx" in text)
     assert error.loc.line == line and "ValueError: no" in error.message
+
+
+# -- check --bindings: the one check that imports user code -----------------------------------------
+
+
+def test_check_imports_nothing_unless_asked_for_bindings(tmp_path, capsys):
+    from core_support import run_cli
+
+    marker = tmp_path / "imported"
+    (tmp_path / "spying_ctx.py").write_text(
+        f"import pathlib\npathlib.Path({str(marker)!r}).write_text('x')\n"
+        "class Counter:\n    def is_done(self): ...\n    def is_even(self): ...\n")
+    spec_file = tmp_path / "counter.yaml"
+    spec_file.write_text(COUNTER_SPEC.replace("core_support:Counter", "spying_ctx:Counter"))
+    code, _, _ = run_cli(capsys, "check", str(spec_file))
+    assert code == 0 and not marker.exists()
+    code, out, _ = run_cli(capsys, "check", "--bindings", str(spec_file))
+    assert marker.exists() and code == 1
+    assert "error: z1 calls 'count_one', which Counter does not have" in out
+    code, out, _ = run_cli(capsys, "check", "--bindings", "--json", str(spec_file))
+    assert {finding["code"] for finding in json.loads(out)["findings"]} == {"binding"}

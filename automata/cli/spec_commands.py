@@ -62,7 +62,10 @@ def _list_specs(heading: str, specs: list[tuple[str, Path]]) -> None:
 @click.command("check")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON document.")
-def check_command(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--bindings", is_flag=True,
+              help="Also import each spec's context class and check that it has every method the spec calls."
+              " This runs that Python code: use it only on specs you trust (docs/security.md).")
+def check_command(files: tuple[str, ...], as_json: bool, bindings: bool) -> None:
     """Load and check specs: structure only, the YAML alone (no import of the context).
 
     Without FILES: the specs in the current folder (and the project's own, in a checkout's root).
@@ -77,6 +80,8 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
         if not locate_spec(path).exists():
             raise click.BadParameter(f"no such file: {path}", param_hint="FILES")
         found = check_file(path)
+        if bindings and not has_errors(found):
+            found = [*found, *_binding_findings(path)]
         findings.extend(found)
         if not as_json and not found:
             click.echo(f"{display_path(path)}: ok", err=True)
@@ -92,6 +97,19 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
             click.echo(finding.render())
     if has_errors(findings):
         raise click.exceptions.Exit(1)
+
+
+def _binding_findings(path: Path) -> list:
+    """`check --bindings`: what importing the context reveals, as findings with the code `binding`."""
+    from ..analysis.check import ERROR, Finding
+    from ..io.loader import load_spec
+    from ..runtime.context import check_bindings
+
+    try:
+        check_bindings(load_spec(path))
+    except SpecErrors as errors:
+        return [Finding(error.loc, ERROR, "binding", error.message, error.hint) for error in errors.errors]
+    return []
 
 
 @click.command("draw")
