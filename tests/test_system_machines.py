@@ -163,9 +163,10 @@ def outcome(run: Any, system: System, answers: tuple[Any, ...], traced: bool) ->
 def test_system_engine_generated_code_and_interpreter_agree(random_system: RandomSystem) -> None:
     system = build(random_system)
     limit = random_system.max_steps
+    generated = generated_runner(system)
     runs = {
         "transitions": lambda context, sinks: SystemAutomaton(system, context, sinks, limit).run(),
-        "generated": lambda context, sinks, run=generated_runner(system): run(context, sinks, limit),
+        "generated": lambda context, sinks: generated(context, sinks, limit),
         "interpreter": lambda context, sinks: interpret_system(system, context, sinks, limit),
     }
     expected = outcome(runs["interpreter"], system, random_system.answers, traced=True)

@@ -247,10 +247,10 @@ class _Builder(SystemFieldReader):
                 declared[name] = factory(name=name, doc=doc or "", loc=self.loc(key_node))
                 continue
             if kind == "output" and ("run" in fields or "event" in fields):
-                run = self.run_output(fields, name, self.automata)
-                if run is not None:
-                    declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node),
-                                             run=run[0], event=run[1], run_loc=run[2])
+                # Declared even when wrong (the error is reported): its uses are not errors too.
+                run = self.run_output(fields, name, self.automata) or ("", "", None)
+                declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node),
+                                         run=run[0], event=run[1], run_loc=run[2])
                 continue
             if "call" not in fields:
                 also = " (or `run: A2`, an automaton of the system)" if kind == "output" else ""

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from ..errors import InputError, RunError
+from ..io.loader import load_system
 from ..model.spec import Spec
 from .trace import PROTOCOL_KINDS
 
@@ -34,8 +35,8 @@ def wrap_methods(context: object, spec: Spec, before: Callable[[str, str], None]
         raise InputError(f"{type(context).__name__} keeps no instance dictionary (__slots__), so its calls cannot be "
                          "watched; drop __slots__ to get a plain implementation's protocol or budget")
     named: dict[str, tuple[str, str]] = {}
-    for kind, declarations in (("input", spec.inputs), ("output", spec.outputs)):
-        for name, decl in declarations.items():
+    for kind, name, decl in declared_methods(spec):
+        if decl.call:
             named.setdefault(decl.call, (kind, name))
     # Only calls from outside are seen: a method the context calls from inside another one (a
     # question asking another question) is the context's own business, as it is for the automaton.
@@ -45,6 +46,17 @@ def wrap_methods(context: object, spec: Spec, before: Callable[[str, str], None]
         if method is None:
             continue  # the automaton's binding check reports it when the automaton runs
         setattr(context, method_name, _wrapped(method, kind, name, before, after, depth))
+
+
+def declared_methods(spec: Spec) -> list[tuple[str, str, Any]]:
+    """(kind, name, declaration) of every input and output whose method a plain implementation may
+    call; for a system of automata, those of every automaton, named `A1.x2` (docs/systems.md)."""
+    if not spec.is_system:
+        return [(kind, name, decl) for kind, declarations in (("input", spec.inputs), ("output", spec.outputs))
+                for name, decl in declarations.items()]
+    return [(kind, f"{other.automaton}.{name}", decl) for other in load_system(spec).specs.values()
+            for kind, declarations in (("input", other.inputs), ("output", other.outputs))
+            for name, decl in declarations.items()]
 
 
 def _wrapped(method: Callable[[], Any], kind: str, name: str, before: Callable[[str, str], None] | None,
@@ -77,6 +89,7 @@ class PlainProtocol:
         self.implementation = implementation
         self.stream = stream if stream is not None else sys.stdout
         self.kinds = kinds
+        self._docs = {name: decl.doc for _, name, decl in declared_methods(spec)}
 
     def attach(self, context: object) -> None:
         if "start" in self.kinds:
@@ -85,9 +98,9 @@ class PlainProtocol:
 
     def _line(self, kind: str, name: str, value: Any) -> None:
         if kind == "input" and "input" in self.kinds:
-            self.stream.write(f"i {name}: {self.spec.inputs[name].doc} - {'YES' if value else 'NO'}\n")
+            self.stream.write(f"i {name}: {self._docs[name]} - {'YES' if value else 'NO'}\n")
         elif kind == "output" and "output" in self.kinds:
-            self.stream.write(f"* {name}: {self.spec.outputs[name].doc}\n")
+            self.stream.write(f"* {name}: {self._docs[name]}\n")
 
     def finished(self) -> None:
         if "finish" in self.kinds:
