@@ -17,6 +17,7 @@ import it back.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,9 +30,26 @@ from .system_fields import MAX_AUTOMATA
 LoadFile = Callable[[Path], Spec]
 
 
+# Memo: root spec (by identity, while it lives) -> its system and the files it was made of. Specs
+# are immutable and loaded files are cached by version, so the system is still right when
+# loading each of its files again gives the very same Spec objects (a run loads its system once).
+_KNOWN: dict[int, tuple[weakref.ref, System, tuple[tuple[Path, Spec], ...]]] = {}
+
+
 def resolve_system(root: Spec, load_file: LoadFile) -> System:
     """The system `root` heads, every reference followed and checked; raises SpecErrors."""
+    known = _KNOWN.get(id(root))
+    if known is not None and known[0]() is root and all(load_file(path) is spec for path, spec in known[2]):
+        return known[1]
+    system, loaded = _resolve(root, load_file)
+    key = id(root)
+    _KNOWN[key] = (weakref.ref(root, lambda _, known=_KNOWN: known.pop(key, None)), system, loaded)
+    return system
+
+
+def _resolve(root: Spec, load_file: LoadFile) -> tuple[System, tuple[tuple[Path, Spec], ...]]:
     errors: list[SpecError] = []
+    loaded_files: list[tuple[Path, Spec]] = []
     specs: dict[str, Spec] = {root.automaton: root}
     files: dict[str, Path] = {root.automaton: _resolved(Path(root.path))}
     queue = [root]
@@ -62,12 +80,13 @@ def resolve_system(root: Spec, load_file: LoadFile) -> System:
             files[name] = target
             specs[name] = loaded
             queue.append(loaded)
+            loaded_files.append((folder / ref.path, loaded))
     if not errors:
         system = System(root.automaton, specs)
         errors += _cycles(system) + _missing_states(system) + _undeclared_events(system)
     if errors:
         raise SpecErrors(errors[:MAX_ERRORS_PER_FILE])
-    return system
+    return system, tuple(loaded_files)
 
 
 def _resolved(path: Path) -> Path:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..errors import Loc
 from .guards import And, Guard, Not, Or, StateTest, variables_of
@@ -107,9 +108,20 @@ class System:
         return self.specs[self.root]
 
     def links(self) -> list[Link]:
-        return [link for spec in self.specs.values() for link in links_of(spec, self.specs)]
+        return list(self._links)
+
+    @cached_property
+    def _links(self) -> tuple[Link, ...]:  # a System never changes: worked out once
+        return tuple(link for spec in self.specs.values() for link in links_of(spec, self.specs))
+
+    def links_from(self, name: str) -> list[Link]:
+        return [link for link in self._links if link.source == name]
 
     def driven(self) -> list[str]:
+        return list(self._driven)
+
+    @cached_property
+    def _driven(self) -> tuple[str, ...]:
         """The automata that ever take a step: the root and what it nests or calls, transitively;
         each comes before every automaton it drives (nesting and calling form no cycle)."""
         finished: list[str] = []
@@ -117,13 +129,13 @@ class System:
 
         def visit(name: str) -> None:
             seen.add(name)
-            for link in links_of(self.specs[name], self.specs):
+            for link in self.links_from(name):
                 if link.kind in (NESTS, CALLS) and link.target in self.specs and link.target not in seen:
                     visit(link.target)
             finished.append(name)
 
         visit(self.root)
-        return finished[::-1]
+        return tuple(finished[::-1])
 
     def events_received(self) -> dict[str, set[str]]:
         """The events each automaton is stepped with: the root its step event, a called automaton
@@ -132,8 +144,8 @@ class System:
         received[self.root].add(self.root_spec.step_event)
         # Nesting and calling form no cycle (the loader refuses one), so a pass in driving order
         # sees every automaton's events before it passes them on.
-        for name in self.driven():
-            for link in links_of(self.specs[name], self.specs):
+        for name in self._driven:
+            for link in self.links_from(name):
                 if link.target not in received:
                     continue
                 if link.kind == CALLS:
