@@ -21,7 +21,16 @@ from pathlib import Path
 
 from ..errors import Loc, SpecErrors
 from ..io.loader import load_spec, load_system
-from ..model.guards import And, Const, Guard, Not, StateTest, Var, is_state_test
+from ..model.guards import (
+    And,
+    Const,
+    Guard,
+    Not,
+    StateTest,
+    Var,
+    is_state_test,
+    shown_value,
+)
 from ..model.spec import ArcDecl, Spec, StateDecl, name_order
 from .system_check import StateDomains
 
@@ -114,7 +123,9 @@ class _TruthTables:
     A valuation gives each input a digit 0 or 1 and each tested automaton (`y2`) the position of
     its state in `domains["y2"]`, the states it can be in. Valuation number `v` writes the digits
     with the first input most significant, so the smallest set bit of a table is its
-    lexicographically first valuation (x1=0 before x1=1): messages are stable.
+    lexicographically first valuation (x1=0 before x1=1): messages are stable. A state test whose
+    automaton has no domain here is a free yes/no input named `y2=4` like any other (mutation
+    proofs over every valuation do that: more valuations, so what they prove still holds).
     """
 
     def __init__(self, inputs: Sequence[str], domains: dict[str, tuple[int, ...]] | None = None) -> None:
@@ -143,7 +154,7 @@ class _TruthTables:
     def of(self, guard: Guard) -> int:
         if isinstance(guard, Const):
             return self.full if guard.value else 0
-        if isinstance(guard, StateTest):
+        if isinstance(guard, StateTest) and guard.variable in self.domains:
             states = self.domains[guard.variable]
             return self._digit_table(guard.variable, states.index(guard.state)) if guard.state in states else 0
         if isinstance(guard, Var):
@@ -161,12 +172,13 @@ class _TruthTables:
         ("" when no input is shown: the guards involved are constants)."""
         number = (table & -table).bit_length() - 1
         names = [name for name, _ in self.digits] if shown is None else shown
-        wanted = {name.partition("=")[0] for name in names}  # a state test `y2=4` shows `y2`
+        # A state test `y2=4` shows its automaton's state `y2=...`, or itself when it is a free input.
+        wanted = {name.partition("=")[0] if name.partition("=")[0] in self.domains else name for name in names}
         parts = []
         for name, radix in self.digits:
             if name in wanted:
                 digit = number // self._strides[name] % radix
-                parts.append(f"{name}={self.domains[name][digit] if name in self.domains else digit}")
+                parts.append(f"{name}={self.domains[name][digit]}" if name in self.domains else shown_value(name, digit == 1))
         return " ".join(parts)
 
 

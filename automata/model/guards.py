@@ -80,6 +80,14 @@ def state_test(variable: str, state: int) -> StateTest:
     return StateTest(f"{variable}={state}", variable, state)
 
 
+def atom(name: str) -> Var:
+    """The guard atom a name stands for: the input `x2`, or the state test `y2=4` (y2 == 4)."""
+    if is_state_test(name):
+        variable, _, number = name.partition("=")
+        return state_test(variable, int(number))
+    return Var(name)
+
+
 def is_state_test(name: str) -> bool:
     """Whether a name a guard reads is a state test (`y2=4`) rather than an input (`x2`)."""
     return name.startswith("y")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import InputError, RunError
-from ...model.guards import And, Guard, Not, Or, Var
+from ...model.guards import And, Guard, Not, Or, atom
 from ...model.spec import Spec
 from ...runtime.interpreter import tested_inputs, try_order
 from ...runtime.trace import StepRecord, TraceSink
@@ -125,7 +125,7 @@ def _probe(spec: Spec, reading_order: Mapping[int, Sequence[str]]) -> Spec:
         if not ordered or not names:
             continue
         first = ordered[0]
-        reads: tuple[Guard, ...] = tuple(Or((Var(name), Not(Var(name)))) for name in names)
+        reads: tuple[Guard, ...] = tuple(Or((atom(name), Not(atom(name)))) for name in names)
         guard = And(reads + (first.guard,))
         arcs[first.index] = dataclasses.replace(first, guard=guard, guard_text=str(guard))
     return dataclasses.replace(spec, arcs=tuple(arcs[arc.index] for arc in spec.arcs))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ...errors import Loc
-from ...model.guards import ALWAYS, And, Guard, Not, Or, Var
+from ...model.guards import ALWAYS, And, Guard, Not, Or, Var, atom
 from ...model.spec import ArcDecl, Spec, name_order
 from ...runtime.interpreter import tested_inputs
 from .results import Mutant
@@ -76,7 +76,7 @@ def _additions(guard: Guard, names: list[str]) -> Iterator[tuple[Guard, str]]:
     for name in names:
         if name in tested:
             continue
-        for literal in (Var(name), Not(Var(name))):
+        for literal in (atom(name), Not(atom(name))):  # an input, or a state test of a system
             if isinstance(guard, Or):
                 yield Or(guard.operands + (literal,)), str(literal)
             elif isinstance(guard, And):
