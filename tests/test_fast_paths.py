@@ -140,6 +140,9 @@ def test_every_project_spec_still_tries_arcs_in_an_order_that_cannot_matter():
             names = sorted({name for arc in arcs for name in arc.guard.variables()})
             for bits in itertools.product([False, True], repeat=len(names)):
                 values = dict(zip(names, bits))
+                tested = [name.partition("=")[0] for name in names if name.startswith("y") and values[name]]
+                if len(tested) != len(set(tested)):
+                    continue  # two states of one automaton (a state test `y1 == 3` of a system) at once
                 enabled = [arc.index for arc in arcs if arc.guard.evaluate(values.__getitem__)]
                 assert len(enabled) <= 1, f"{path.name}: state {state} has overlapping arcs {enabled} at {values}"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from transitions import Machine, State
@@ -31,7 +31,8 @@ DEFAULT_MAX_STEPS = 1_000_000_000
 class RunSummary:
     final_state: int
     steps: int  # for a system: the steps of all its automata together
-    steps_by_automaton: tuple[tuple[str, int], ...] = ()  # a system's steps, automaton by automaton
+    # A system's steps, automaton by automaton (not in the repr: a single automaton's reads as before).
+    steps_by_automaton: tuple[tuple[str, int], ...] = field(default=(), repr=False)
 
 
 class _MachineModel:
