@@ -133,7 +133,7 @@ def _signal_when_tracing(process: subprocess.Popen, folder: Path, case: Case) ->
 def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     """The outcome of every case this session selected (`-k` runs fewer), all run at once."""
     selected = {item.callspec.params["case"].name for item in request.session.items
-                if hasattr(item, "callspec") and "case" in item.callspec.params}
+                if isinstance(getattr(item, "callspec", None) and item.callspec.params.get("case"), Case)}
     chosen = [case for case in CASES if case.name in selected]
     root = tmp_path_factory.mktemp("hostile")
     workers = max(2, min(8, 2 * (os.cpu_count() or 1)))
