@@ -21,6 +21,7 @@ from ..runtime.program import Program, load_program
 from ..runtime.trace import ProtocolSink
 from .discovery import default_spec_paths
 from .player_command import record_target
+from .support import check_output_folder
 from .target import Target
 
 PROTOCOL_EXCERPT = 60  # lines of the sample run's protocol shown on a page
@@ -95,7 +96,7 @@ def build_page(path: Path, name: str, verify: bool, max_steps: int) -> tuple[Aut
 
 @click.command("docs")
 @click.argument("specs", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(file_okay=False, writable=True), required=True,
+@click.option("-o", "--output", type=click.Path(file_okay=False, writable=True), required=True, callback=check_output_folder,
               help="The folder to write the site into (made if missing).")
 @click.option("--no-verify", is_flag=True, help="Skip running the verification of each spec's program.")
 @click.option("--max-steps", type=click.IntRange(1, 10_000_000), default=DEFAULT_PLAYER_STEPS, show_default=True,

@@ -13,6 +13,7 @@ from ..runtime.events import NullObserver
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
 from ..runtime.stepwise import open_automaton
 from ..runtime.trace import TraceSink
+from .support import check_output_file
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
 
 
@@ -27,7 +28,7 @@ def record_target(target: Target, engine: str = "transitions", max_steps: int = 
 
 @click.command("player", context_settings=CASE_CONTEXT)
 @target_options
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True, callback=check_output_file,
               help="The HTML file to write.")
 @click.option("--max-steps", type=click.IntRange(1, 10_000_000), default=DEFAULT_MAX_RECORDED_STEPS, show_default=True,
               help="Record at most this many steps (a longer run is shown up to there).")

@@ -8,6 +8,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -53,6 +54,19 @@ def check_output_file(ctx: click.Context, param: click.Parameter, value: str | N
         shown = quoted(value, 300) if str(value).strip() else "''"
         raise click.BadParameter(f"{shown} {problem}" if str(value).strip() else problem,
                                  param_hint="/".join(param.opts))
+    return value
+
+
+def check_output_folder(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An output folder option (files are written into it): refused when empty or when something
+    other than a folder stands at that path."""
+    if value is None:
+        return None
+    if not str(value).strip():
+        raise click.BadParameter("the folder name is empty", param_hint="/".join(param.opts))
+    target = Path(value)
+    if target.exists() and not target.is_dir():
+        raise click.BadParameter(f"{quoted(value)} exists and is not a folder", param_hint="/".join(param.opts))
     return value
 
 

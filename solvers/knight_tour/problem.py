@@ -15,6 +15,8 @@ from automata.analysis.verify import Verdict
 from automata.cli.problems import Problem
 from automata.cli.spec_run import run_case
 from automata.cli.support import (
+    BoundedInt,
+    check_output_file,
     impl_option,
     impls_to_verify,
     open_sinks,
@@ -74,11 +76,17 @@ def _optimizations(ctx: click.Context, param: click.Parameter, value: str) -> fr
 
 
 def _sets(ctx: click.Context, param: click.Parameter, value: str) -> list[frozenset[int]]:
+    if not value.strip():
+        raise click.BadParameter("name at least one set, e.g. 1-4 or 1+3,1-4 (`none` is the set without optimizations)",
+                                 param_hint="--sets")
     try:
         return [parse_set(part) for part in value.split(",")]
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sets") from None
 
+
+# GOOD_RET and MAX_RET are offered up to ten million returns (a million take about 5 s on 8x8).
+LARGEST_RETURNS = 10_000_000
 
 board_option = click.option("--board", default="8x8", show_default=True, callback=_board,
                             help="Board size ROWSxCOLUMNS, each side 1..100, at most 10,000 cells.")
@@ -87,10 +95,10 @@ optimizations_option = click.option(
     help="Optimizations to switch on: 1 impossible start cells, 2 blocked cells, 3 Warnsdorff's rule, "
          "4 several move orders; e.g. 1,3 or 1-3 or none.")
 good_returns_option = click.option(
-    "--good-returns", type=click.IntRange(min=1), default=DEFAULT_GOOD_RETURNS, show_default=True,
+    "--good-returns", type=BoundedInt(1, LARGEST_RETURNS), default=DEFAULT_GOOD_RETURNS, show_default=True,
     help="GOOD_RET: returns after which optimization 4 restarts with the next move order.")
 max_returns_option = click.option(
-    "--max-returns", type=click.IntRange(min=1), default=None,
+    "--max-returns", type=BoundedInt(1, LARGEST_RETURNS), default=None,
     help=f"MAX_RET: returns after which the search gives up [default: {DEFAULT_MAX_RETURNS:,}; "
          "unlimited with --all-tours].")
 all_tours_option = click.option("--all-tours", is_flag=True,
@@ -140,6 +148,7 @@ def _describe_options(instance: KnightTourInstance) -> str:
 @impl_option(default="automaton")
 @trace_options
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              callback=check_output_file,
               help="Draw the tour found into this SVG file.")
 @json_option
 def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,

@@ -18,6 +18,8 @@ from automata.cli.problems import Problem
 from automata.cli.spec_run import run_case
 from automata.cli.support import (
     AUTOMATON_IMPLEMENTATIONS,
+    BoundedInt,
+    check_output_file,
     impl_option,
     impls_to_verify,
     open_sinks,
@@ -41,6 +43,8 @@ from .render import svg_strip, text_boards
 from .search import SOLVED, SearchResult
 from .space import explore
 
+LARGEST_EXPANDED = 10_000_000  # nodes one search may expand (the 3x3 space has 181,440 positions)
+
 
 def program() -> Program:
     """The program of the spec: the case runs on it, whatever implementation is chosen."""
@@ -56,7 +60,7 @@ def _case(start: str, heuristic: str, goal: str | None, max_expanded: int) -> tu
 # -- shared options ---------------------------------------------------------------------------------
 
 def _position_options(command: Callable[..., object]) -> Callable[..., object]:
-    command = click.option("--max-expanded", type=click.IntRange(min=0), default=DEFAULT_MAX_EXPANDED, show_default=True,
+    command = click.option("--max-expanded", type=BoundedInt(0, LARGEST_EXPANDED), default=DEFAULT_MAX_EXPANDED, show_default=True,
                            help="Stop after expanding this many nodes (all implementations stop at the same node).")(command)
     command = click.option("--goal", default=None,
                            help="Goal position (default: the document's 123/8_4/765 on 3×3, tiles in order with the blank last otherwise).")(command)
@@ -90,7 +94,7 @@ def _outcome_line(result: SearchResult) -> str:
 @_position_options
 @impl_option(default="automaton")
 @trace_options
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="Write the solution path as an SVG strip.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, callback=check_output_file, help="Write the solution path as an SVG strip.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int, impl: str,
                 trace: str | None, protocol: bool, svg_path: str | None, as_json: bool) -> None:
@@ -190,7 +194,7 @@ def _split_list(text: str) -> list[str]:
               help="One more start position in any notation (repeatable; use it for grids with ',').")
 @click.option("--heuristics", default=",".join(HEURISTICS), show_default=True, help="Comma-separated heuristic names.")
 @click.option("--goal", default=None, help="Goal position (default: the document's 123/8_4/765).")
-@click.option("--max-expanded", type=click.IntRange(min=0), default=DEFAULT_MAX_EXPANDED, show_default=True,
+@click.option("--max-expanded", type=BoundedInt(0, LARGEST_EXPANDED), default=DEFAULT_MAX_EXPANDED, show_default=True,
               help="Stop a search after expanding this many nodes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def compare_command(starts: str, extra_starts: tuple[str, ...], heuristics: str, goal: str | None,

@@ -26,6 +26,8 @@ from automata.cli.spec_run import run_case
 from automata.cli.support import (
     AUTOMATON_IMPLEMENTATIONS,
     IMPLEMENTATIONS,
+    BoundedInt,
+    check_output_folder,
     impl_option,
     impls_to_verify,
     open_sinks,
@@ -37,14 +39,30 @@ from automata.cli.support import (
 )
 from automata.runtime.events import NullObserver
 from automata.runtime.program import Program, load_program
-
-from solvers.queens.algorithms import ALGORITHMS, ENUMERATING, QueensOptions, QueensResult, algorithm_module
+from solvers.queens.algorithms import (
+    ALGORITHMS,
+    ENUMERATING,
+    QueensOptions,
+    QueensResult,
+    algorithm_module,
+)
 from solvers.queens.board import check_placement, fundamental
 from solvers.queens.covers import covering_solutions
 from solvers.queens.given import cells_text, check_seed_options, parse_cells
-from solvers.queens.seed_views import degrees_document, degrees_lines, orbits_document, orbits_line
+from solvers.queens.seed_views import (
+    degrees_document,
+    degrees_lines,
+    orbits_document,
+    orbits_line,
+)
 from solvers.queens.svg import board_svg
-from solvers.queens.views import NOTATIONS, default_notation, placement_text, stats_line, table
+from solvers.queens.views import (
+    NOTATIONS,
+    default_notation,
+    placement_text,
+    stats_line,
+    table,
+)
 
 DEFAULT_N = 8
 # The automaton takes one step per queen; beyond this many queens `run` uses the iterative
@@ -67,10 +85,20 @@ def checked_program(algorithm: str, opts: QueensOptions) -> Program:
     return load_program(module.SPEC)
 
 
-def _check_n(n: int) -> None:
+# The largest N each algorithm is offered, measured on this project's machines (docs/security.md):
+# beyond it a run takes minutes or gigabytes. The explicit construction is linear.
+LARGEST_N = {"backtracking": 32, "prolog": 32, "mrv": 56, "las-vegas": 200, "explicit": 10_000_000}
+LARGEST_COUNT = 1_000_000  # --first and --attempts
+
+
+def _check_n(n: int, algorithm: str | None = None) -> None:
     """Every algorithm needs a board; the ones that cannot solve some N (2, 3) say so themselves."""
     if n < 1:
         raise click.BadParameter(f"the board needs N >= 1, got {n}", param_hint="--n")
+    largest = LARGEST_N.get(algorithm or "", max(LARGEST_N.values()))
+    if n > largest:
+        raise click.BadParameter(f"{algorithm or 'the queens'} takes N up to {largest:,} (a larger board runs for "
+                                 f"minutes or fills the memory), got {n:,}", param_hint="--n")
 
 
 def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> int | None:
@@ -149,7 +177,7 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
 # --- run -------------------------------------------------------------------------------------
 
 @click.command("run")
-@click.option("--n", "n", type=int, default=None, help=f"Board size N (N queens on N×N); default {DEFAULT_N}, or the length of --placement.")
+@click.option("--n", "n", type=BoundedInt(0, 10**12), default=None, help=f"Board size N (N queens on N×N); default {DEFAULT_N}, or the length of --placement.")
 @click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True,
               help=ALGORITHM_HELP)
 @click.option("--impl", type=click.Choice(IMPLEMENTATIONS), default=None,
@@ -157,15 +185,15 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
               " [default: automaton; iterative for explicit constructions above 100,000 queens].")
 @click.option("--count", is_flag=True, help="Only count the solutions (no list).")
 @click.option("--all", "all_", is_flag=True, help="Every solution (the default for the enumerating searches).")
-@click.option("--first", type=int, default=None, metavar="K", help="Stop after K solutions.")
+@click.option("--first", type=BoundedInt(0, LARGEST_COUNT), default=None, metavar="K", help="Stop after K solutions.")
 @click.option("--notation", type=click.Choice(NOTATIONS), default=None,
               help="grid (a diagram), prolog ([1/4,2/2,...]) or list (rows by column: 4,2,7,...). Default: grid for one solution, list for more.")
 @click.option("--fundamental", is_flag=True, help="Also reduce the solutions modulo rotations and reflections (orbit sizes).")
-@click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None, metavar="DIR", help="Write each solution shown as an SVG board into DIR.")
-@click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source.")
-@click.option("--random-queens", type=int, default=None, metavar="K", help="las-vegas: K queens at random, then backtracking (default: all at random).")
+@click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None, callback=check_output_folder, metavar="DIR", help="Write each solution shown as an SVG board into DIR.")
+@click.option("--seed", type=BoundedInt(0, 10**12 - 1), default=None, help="las-vegas: seed of the random source.")
+@click.option("--random-queens", type=BoundedInt(0, LARGEST_N["las-vegas"]), default=None, metavar="K", help="las-vegas: K queens at random, then backtracking (default: all at random).")
 @click.option("--exact", is_flag=True, help="las-vegas: also print the exact p, s, e, t of Brassard & Bratley.")
-@click.option("--attempts", type=int, default=None, help="las-vegas: simulate this many attempts and summarise them.")
+@click.option("--attempts", type=BoundedInt(1, LARGEST_COUNT), default=None, help="las-vegas: simulate this many attempts and summarise them.")
 @click.option("--check", is_flag=True, help="Check every solution with the independent O(N) checker (exit 1 if one fails).")
 @click.option("--placement", default=None, metavar="R1,R2,...", help="Check this placement (rows by column) instead of searching; implies --check.")
 @click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6).")
@@ -189,7 +217,7 @@ def run_command(
     if covers:
         _run_covers(n, notation, check, svg_dir, as_json)
         return
-    _check_n(n)
+    _check_n(n, algorithm)
     if exact and algorithm != "las-vegas":
         raise click.UsageError("--exact applies to --algorithm las-vegas")
     limit = _limit_for(algorithm, count, all_, first)
@@ -213,7 +241,9 @@ def run_command(
     if look_ahead or symmetry:
         document["look_ahead"], document["symmetry"] = look_ahead, symmetry
     if degrees:
-        from solvers.queens import mrv  # the degrees are the mrv model's free-cell counts, whatever the algorithm
+        from solvers.queens import (
+            mrv,  # the degrees are the mrv model's free-cell counts, whatever the algorithm
+        )
 
         plain = mrv.degrees(replace(opts, look_ahead=False, symmetry=False))
         document["degrees"] = degrees_document(n, plain, mrv.degrees(opts) if look_ahead else None)
@@ -332,14 +362,14 @@ def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, 
 # --- verify ----------------------------------------------------------------------------------
 
 @click.command("verify")
-@click.option("--n", "n", type=int, default=DEFAULT_N, show_default=True, help="Board size N.")
+@click.option("--n", "n", type=BoundedInt(0, 10**12), default=DEFAULT_N, show_default=True, help="Board size N.")
 @click.option("--algorithm", type=click.Choice(list(ALGORITHMS)), default="backtracking", show_default=True,
               help=ALGORITHM_HELP)
 @impl_option(default="all", allow_all=True)
-@click.option("--first", type=int, default=None, metavar="K", help="Stop after K solutions.")
-@click.option("--seed", type=int, default=None, help="las-vegas: seed of the random source (default 1, so runs repeat).")
-@click.option("--random-queens", type=int, default=None, metavar="K", help="las-vegas: K queens at random, then backtracking.")
-@click.option("--attempts", type=int, default=None, help="las-vegas: number of attempts.")
+@click.option("--first", type=BoundedInt(0, LARGEST_COUNT), default=None, metavar="K", help="Stop after K solutions.")
+@click.option("--seed", type=BoundedInt(0, 10**12 - 1), default=None, help="las-vegas: seed of the random source (default 1, so runs repeat).")
+@click.option("--random-queens", type=BoundedInt(0, LARGEST_N["las-vegas"]), default=None, metavar="K", help="las-vegas: K queens at random, then backtracking.")
+@click.option("--attempts", type=BoundedInt(1, LARGEST_COUNT), default=None, help="las-vegas: number of attempts.")
 @click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
 @click.option("--look-ahead", is_flag=True, help=LOOK_AHEAD_HELP)
 @click.option("--symmetry", is_flag=True, help=SYMMETRY_HELP)
@@ -349,7 +379,7 @@ def verify_command(
     attempts: int | None, place: str | None, look_ahead: bool, symmetry: bool, as_json: bool,
 ) -> None:
     """Run the implementations of one algorithm and compare their event streams with the iterative reference."""
-    _check_n(n)
+    _check_n(n, algorithm)
     limit = _limit_for(algorithm, count=False, all_=False, first=first)
     if algorithm == "las-vegas" and seed is None:
         seed = 1
@@ -394,12 +424,12 @@ COMPARED_STATS = ("nodes", "choices", "forced", "dead_ends")
 
 
 @click.command("compare")
-@click.option("--n", "n", type=int, default=DEFAULT_N, show_default=True, help="Board size N.")
+@click.option("--n", "n", type=BoundedInt(0, 10**12), default=DEFAULT_N, show_default=True, help="Board size N.")
 @click.option("--algorithms", default=",".join(ENUMERATING), show_default=True, help="Comma-separated algorithm names.")
 @click.option("--impl", type=click.Choice(IMPLEMENTATIONS), default="iterative", show_default=True,
               help="Which implementation of each algorithm runs (all give the same counts).")
-@click.option("--first", type=int, default=None, metavar="K", help="Stop each search after K solutions (nodes to the first solution: --first 1).")
-@click.option("--seed", type=int, default=1, show_default=True, help="las-vegas: seed of the random source.")
+@click.option("--first", type=BoundedInt(0, LARGEST_COUNT), default=None, metavar="K", help="Stop each search after K solutions (nodes to the first solution: --first 1).")
+@click.option("--seed", type=BoundedInt(0, 10**12 - 1), default=1, show_default=True, help="las-vegas: seed of the random source.")
 @click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed: int, place: str | None,
@@ -413,7 +443,8 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
         raise click.BadParameter(f"unknown algorithm {unknown[0]!r}; choose from {', '.join(ALGORITHMS)}", param_hint="--algorithms")
     if first is not None and first < 1:
         raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
-    _check_n(n)
+    for name in names:
+        _check_n(n, name)
     runs = []
     for name in names:  # every algorithm's options are checked before the first one runs
         opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None,

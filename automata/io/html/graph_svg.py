@@ -16,6 +16,7 @@ import graphviz
 from ...errors import InputError
 from ...model.spec import Spec
 from ..diagrams import DrawOptions, connection_diagram, transition_graph
+from ..drawing import render_with_dot
 from ..labels import state_id, tried_order
 
 _NODE = re.compile(r'<g id="node\d+" class="node">\s*<title>s(\d+)</title>')
@@ -31,11 +32,8 @@ HIGHLIGHT_STYLE = (
 
 
 def _render(graph: graphviz.Digraph) -> str:
-    try:
-        return graph.pipe(format="svg").decode("utf-8")
-    except graphviz.ExecutableNotFound:
-        raise InputError("drawing needs the graphviz program `dot`, which is not installed "
-                         "(Debian: apt-get install graphviz)") from None
+    # Through the drawing module's runner: a layout that never ends is stopped, failures are one line.
+    return render_with_dot(graph, "svg", "the transition graph").decode("utf-8")
 
 
 def _inline(svg: str) -> str:
