@@ -13,6 +13,7 @@ from automata.errors import SpecErrors
 from automata.io.loader import load_spec, load_system
 from automata.runtime.engine import Automaton
 
+ROOT_SPECS = Path(__file__).parents[1] / "specs"
 HEAD = "title: T\ncontext: toy:Toy\ninitial: 0\nevents: {e0: {doc: step}}\n"
 
 
@@ -165,3 +166,20 @@ def test_check_and_the_cli_report_a_broken_reference_once_with_its_place(tmp_pat
     monkeypatch.chdir(tmp_path)
     code, out, _ = run_cli(capsys, "check", "a0.yaml")
     assert code == 1 and out.startswith("a0.yaml:7:7: error: A1: no such spec file nowhere.yaml")
+
+
+def test_system_specs_validate_against_the_json_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    import json
+
+    import yaml
+
+    from automata.io.schema import load_schema
+
+    validator = jsonschema.Draft202012Validator(load_schema())
+    data = Path(__file__).parent / "data" / "systems"
+    for path in (*sorted(data.glob("*.yaml")), ROOT_SPECS / "knight_tour_system.yaml"):
+        document = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+        assert list(validator.iter_errors(document)) == [], path.name
+        document["outputs"] = {"z1": {"doc": "both", "call": "go", "run": "A1"}}
+        assert list(validator.iter_errors(document)) != [], path.name  # call or run, not both
