@@ -183,3 +183,17 @@ def test_system_specs_validate_against_the_json_schema() -> None:
         assert list(validator.iter_errors(document)) == [], path.name
         document["outputs"] = {"z1": {"doc": "both", "call": "go", "run": "A1"}}
         assert list(validator.iter_errors(document)) != [], path.name  # call or run, not both
+
+
+def test_a_system_reads_no_spec_outside_its_own_folder(tmp_path: Path) -> None:
+    """A spec is untrusted: it cannot make the loader read a file above its folder."""
+    (tmp_path / "outside.yaml").write_text(leaf("A1"))
+    inner = tmp_path / "system"
+    inner.mkdir()
+    (inner / "a0.yaml").write_text(root("  A1: ../outside.yaml\n", CALLER))
+    (found,) = errors_of(inner / "a0.yaml")
+    assert found.startswith("a0.yaml:7:7: the spec of A1, ../outside.yaml, lies outside the folder")
+    (inner / "parts").mkdir()
+    (inner / "parts" / "a1.yaml").write_text(leaf("A1"))
+    (inner / "a0.yaml").write_text(root("  A1: parts/a1.yaml\n", CALLER))
+    assert set(load_system(inner / "a0.yaml").specs) == {"A0", "A1"}

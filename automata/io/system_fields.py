@@ -25,7 +25,8 @@ from .node_reader import NodeReader, listing, short
 MAX_AUTOMATA = 64  # automata one spec may name (a system is a handful: the methodology's have 2 to 10)
 MAX_REFERENCE_CHARACTERS = 300
 _SPEC_SUFFIXES = (".yaml", ".yml")
-# A referenced spec: a relative path of plain names (letters, digits, `_`, `-`, `.`), `..` allowed.
+# A referenced spec: a relative path of plain names (letters, digits, `_`, `-`, `.`); `..` may
+# appear, but the file must lie inside the folder of the system's root spec (system_loader.py).
 _REFERENCE_PATH = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*", re.ASCII)
 
 
@@ -61,7 +62,7 @@ class SystemFieldReader(NodeReader):
                 continue
             if path.startswith("/") or not _REFERENCE_PATH.fullmatch(path):
                 self.error(value_node, f"the spec of {name} must be a relative path of plain names, found {short(path)!r}",
-                           "name it relative to this spec's folder, e.g. search.yaml or ../common/search.yaml")
+                           "name it relative to this spec's folder, e.g. search.yaml or parts/search.yaml")
                 continue
             if not path.endswith(_SPEC_SUFFIXES):
                 self.error(value_node, f"the spec of {name} must be a .yaml file, found {short(path)!r}",

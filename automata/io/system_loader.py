@@ -52,12 +52,19 @@ def _resolve(root: Spec, load_file: LoadFile) -> tuple[System, tuple[tuple[Path,
     loaded_files: list[tuple[Path, Spec]] = []
     specs: dict[str, Spec] = {root.automaton: root}
     files: dict[str, Path] = {root.automaton: _resolved(Path(root.path))}
+    # A spec is untrusted text: the files it makes the loader read stay inside its own folder.
+    home = files[root.automaton].parent
     queue = [root]
     while queue:
         spec = queue.pop(0)
         folder = Path(spec.path).parent
         for name, ref in spec.automata.items():
             target = _resolved(folder / ref.path)
+            if not target.is_relative_to(home):
+                errors.append(SpecError(ref.loc, f"the spec of {name}, {ref.path}, lies outside the folder of the "
+                                        f"system's spec ({_shown(home)})",
+                                        "keep the automata of a system in its spec's folder or below it"))
+                continue
             if name in files:
                 if files[name] != target:
                     errors.append(SpecError(ref.loc, f"two specs are named {name}: {_shown(files[name])} and {ref.path}",
