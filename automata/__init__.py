@@ -74,5 +74,12 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext automata` in a notebook: specs display their diagrams (automata/io/notebook.py)."""
+    from .io.notebook import load_ipython_extension as load
+
+    load(ipython)
+
+
 def __dir__() -> list[str]:
     return sorted(__all__)
