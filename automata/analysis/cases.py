@@ -79,6 +79,18 @@ class CaseResult:
     def agree(self) -> bool:
         return self.verdict.agree
 
+    def slim(self) -> CaseResult:
+        return CaseResult(self.name, self.verdict.slim(), self.coverage, self.budget)
+
+
+def verify_case_job(job: tuple[str, str, Any, Sequence[str]]) -> CaseResult:
+    """`verify_case` for a sweep's worker: the job names the spec by path (the worker loads its
+    program, once per process) and the result comes back slim."""
+    from ..runtime.program import load_program
+
+    spec_path, name, case, implementations = job
+    return verify_case(load_program(spec_path), name, case, implementations).slim()
+
 
 def _run(name: str, body: Callable[[BudgetedRecorder], Any], recorder: BudgetedRecorder) -> ImplRun:
     try:
@@ -165,14 +177,20 @@ def case_items(program: Program, names: Sequence[str] = ()) -> list[tuple[str, A
 
 def verify_program(program: Program, cases: Sequence[tuple[str, Any]], implementations: Sequence[str] | None = None,
                    progress: Callable[[CaseResult], None] | None = None) -> ProgramReport:
-    """Verify every case; the coverage is the union over them."""
+    """Verify every case, one after another in this process; the coverage is the union over them."""
     chosen = tuple(implementations or program.implementation_names())
     results = []
-    covered = Coverage()
     for name, case in cases:
         result = verify_case(program, name, case, chosen)
         results.append(result)
-        covered = covered | result.coverage
         if progress is not None:
             progress(result)
-    return ProgramReport(program, chosen, tuple(results), coverage_report(program.spec, covered))
+    return program_report(program, chosen, results)
+
+
+def program_report(program: Program, implementations: Sequence[str], results: Sequence[CaseResult]) -> ProgramReport:
+    """The report of case results (made here or sent back by a sweep's workers, in case order)."""
+    covered = Coverage()
+    for result in results:
+        covered = covered | result.coverage
+    return ProgramReport(program, tuple(implementations), tuple(results), coverage_report(program.spec, covered))

@@ -22,6 +22,16 @@ class ImplRun:
     events: list[Event] = field(repr=False)
     result: Any
     error: str | None = None
+    dropped: int = 0  # events left out by slim(): a run sent back from a worker process keeps only counts
+
+    @property
+    def event_count(self) -> int:
+        return len(self.events) + self.dropped
+
+    def slim(self) -> ImplRun:
+        """The run without its events (their number kept): what a sweep's worker sends back, since a
+        verdict's divergence already holds the events that matter."""
+        return ImplRun(self.name, [], self.result, self.error, self.event_count)
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,9 @@ class Verdict:
     @property
     def result(self) -> Any:
         return self.runs[self.reference].result
+
+    def slim(self) -> Verdict:
+        return Verdict(self.reference, {name: run.slim() for name, run in self.runs.items()}, self.divergence)
 
 
 def run_one(name: str, implementation: Implementation) -> ImplRun:

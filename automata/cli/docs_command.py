@@ -34,7 +34,7 @@ def _verification(program: Program) -> Verification:
     return Verification(
         agree=report.agree,
         implementations=tuple(report.implementations),
-        cases=tuple((result.name, result.agree, len(result.verdict.runs[result.verdict.reference].events))
+        cases=tuple((result.name, result.agree, result.verdict.runs[result.verdict.reference].event_count)
                     for result in report.results),
         coverage=report.coverage.line().removeprefix("coverage: "),
         gaps=tuple(report.coverage.gaps()),

@@ -20,7 +20,9 @@ from ..analysis.cases import (
     CaseResult,
     ProgramReport,
     case_items,
+    program_report,
     verify_case,
+    verify_case_job,
     verify_program,
 )
 from ..errors import InputError
@@ -35,6 +37,8 @@ from .support import (
     print_json,
     progress,
     protocol_kinds,
+    sweep_options,
+    sweep_settings,
     trace_options,
 )
 
@@ -157,7 +161,7 @@ def report_verification(report: ProgramReport, as_json: bool, require_coverage: 
         for result in report.results:
             reference = result.verdict.runs[result.verdict.reference]
             shown = repr(reference.result) if program.compares_results() else "(not compared)"
-            rows.append((result.name, "yes" if result.agree else "NO", f"{len(reference.events):,}", _cut(shown, 60)))
+            rows.append((result.name, "yes" if result.agree else "NO", f"{reference.event_count:,}", _cut(shown, 60)))
         widths = [max(len(row[column]) for row in rows) for column in range(3)]
         for row in rows:
             click.echo(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}".rstrip())
@@ -190,7 +194,7 @@ def _cut(text: str, width: int) -> str:
 def _case_json(result: CaseResult) -> dict[str, Any]:
     verdict = result.verdict
     reference = verdict.runs[verdict.reference]
-    document: dict[str, Any] = {"name": result.name, "agree": result.agree, "events": len(reference.events),
+    document: dict[str, Any] = {"name": result.name, "agree": result.agree, "events": reference.event_count,
                                 "result": jsonable(reference.result)}
     if verdict.divergence is not None:
         document["divergence"] = {"kind": verdict.divergence.kind, "other": verdict.divergence.other,
@@ -205,9 +209,10 @@ def make_verify_command(spec_path: str) -> click.Command:
                   help="Implementations to compare with the reference (repeatable) [default: all].")
     @click.option("--require-coverage", is_flag=True,
                   help="Exit 1 when some reachable arc, state, final state or output was not exercised.")
+    @sweep_options
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
     def verify(case_names: tuple[str, ...], params: tuple[str, ...], impls: tuple[str, ...], require_coverage: bool,
-               as_json: bool) -> None:
+               jobs: int | None, scheduler: str | None, as_json: bool) -> None:
         """Verify every implementation of a spec's program against its reference, case by case."""
         program = load_program(spec_path)
         cases = chosen_cases(program, case_names, params, one=False)
@@ -216,8 +221,14 @@ def make_verify_command(spec_path: str) -> click.Command:
             if name not in program.implementation_names():
                 raise click.BadParameter(f"{name!r} is not an implementation of {program.module_name}; choose from "
                                          f"{', '.join(program.implementation_names())}", param_hint="--impl")
-        with progress(range(len(cases)), label="verifying", length=len(cases)) as ticks:
-            report = verify_program(program, cases, chosen, progress=lambda _: next(ticks, None))
+        names = tuple(chosen or program.implementation_names())
+        if (jobs == 1 or len(cases) <= 1) and scheduler is None:
+            with progress(range(len(cases)), label="verifying", length=len(cases)) as ticks:
+                report = verify_program(program, cases, names, progress=lambda _: next(ticks, None))
+        else:  # each case in a worker process, which loads the program again from the spec's path
+            sweep = sweep_settings(jobs, scheduler, "verifying")
+            jobs_list = [(spec_path, name, case, names) for name, case in cases]
+            report = program_report(program, names, sweep.map(verify_case_job, jobs_list))
         code = report_verification(report, as_json, require_coverage)
         if code:
             raise click.exceptions.Exit(code)
@@ -249,6 +260,16 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
         return verify_case(judge.with_spec(spec), name, by_name[name], [judge.reference, "automaton"], sinks).verdict
 
     return program, verify_spec, [(name,) for name, _ in items]
+
+
+def classify_mutant_job(job: tuple[str, tuple[str, ...], tuple[str, ...], Any, Any, Any]) -> Any:
+    """One mutant of a spec through its program's cases, in a cluster's worker: the job names the
+    spec by path and the cases by name, so the worker rebuilds the judge itself."""
+    from ..analysis.mutate.scoring import classify
+
+    spec_file, case_names, params, mutant, cases, budgets = job
+    _, verify_spec, _ = program_judge(spec_file, case_names, params)
+    return classify(verify_spec, mutant, cases, budgets)
 
 
 SPEC_VERBS: dict[str, Callable[[str], click.Command]] = {"run": make_run_command, "verify": make_verify_command}

@@ -70,6 +70,33 @@ def check_output_folder(ctx: click.Context, param: click.Parameter, value: str |
     return value
 
 
+def sweep_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--jobs N and --scheduler ADDRESS: where a command's independent cases run (automata/sweep.py,
+    docs/scale.md); the command receives `sweep`, a SweepOptions with a progress line on stderr."""
+
+    def gather(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        return value
+
+    command = click.option(
+        "--scheduler", default=None, metavar="ADDRESS", callback=gather,
+        help="Run the cases on a Dask cluster: tcp://HOST:8786, or 'local' for a cluster of --jobs processes "
+             "on this machine (needs pip install 'automata-search[cluster]').")(command)
+    command = click.option(
+        "--jobs", type=BoundedInt(1, 1024), default=None, callback=gather,
+        help="Worker processes for the cases [default: every core; 1 runs them in this process].")(command)
+    return command
+
+
+def sweep_settings(jobs: int | None, scheduler: str | None, label: str) -> Any:
+    """The SweepOptions of --jobs/--scheduler, with progress on stderr (a line on a terminal, a line
+    every 30 s on a log)."""
+    from ..sweep import StderrProgress, SweepOptions
+
+    if scheduler is not None and not scheduler.strip():
+        raise click.BadParameter("name a scheduler address (tcp://HOST:8786) or 'local'", param_hint="--scheduler")
+    return SweepOptions(jobs=jobs, scheduler=scheduler, progress=StderrProgress(label))
+
+
 def require_automaton_for_traces(impl: str, trace: str | None, protocol: bool) -> None:
     if (trace or protocol) and impl not in AUTOMATON_IMPLEMENTATIONS:
         flag = "--trace" if trace else "--protocol"
@@ -243,7 +270,7 @@ def progress(items: Iterable[T], label: str, length: int | None = None) -> Itera
 def verdict_text(verdict: Verdict) -> str:
     names = ", ".join(verdict.runs)
     if verdict.agree:
-        counts = {len(run.events) for run in verdict.runs.values()}
+        counts = {run.event_count for run in verdict.runs.values()}
         count = counts.pop() if len(counts) == 1 else "?"
         return f"agree: {names} emitted the same {count} events and returned the same result"
     assert verdict.divergence is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,13 +67,16 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
               help="Score with these cases of the spec's program [default: all of its CASES].")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
               help="Score with the one case these parameters describe.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Mutants verified at the same time (each in its own process).")
+@click.option("--jobs", type=click.IntRange(1, 1024), default=None,
+              help="Mutants verified at the same time, each in its own process [default: every core].")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Verify the mutants on a Dask cluster (tcp://HOST:8786, or 'local'); there the step budgets, "
+                   "not --timeout, stop a mutant that does not end.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
-def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...], jobs: int,
-                   timeout: float | None, as_json: bool) -> None:
+def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...], jobs: int | None,
+                   scheduler: str | None, timeout: float | None, as_json: bool) -> None:
     """Score a spec's single-point mutants against the static checks and its program's verification.
 
     Each mutant goes through `automata check`, then through the verification of the spec's program
@@ -100,7 +104,19 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
                     length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
             bars[0].update(1)
 
-        report = score(spec, verify_spec, program.module_name, cases, jobs=jobs, timeout=timeout, progress=advance)
+        classify_many = None
+        if scheduler is not None:
+            from .spec_run import classify_mutant_job
+            from .support import sweep_settings
+
+            sweep = sweep_settings(jobs, scheduler, "mutants on the cluster")
+
+            def classify_many(specs: Any, suite: Any, budgets: Any) -> Any:
+                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets)
+                                                       for mutant in specs])
+
+        report = score(spec, verify_spec, program.module_name, cases, jobs=jobs or (os.cpu_count() or 1),
+                       timeout=timeout, progress=advance, classify_many=classify_many)
     # A suite that never takes an arc cannot catch that arc's mutants: say so where it is seen.
     for warning in coverage_warnings(spec, report.observation):
         click.echo(f"warning: {warning}", err=True)

@@ -9,13 +9,15 @@ from typing import Any
 
 import click
 
-from automata.analysis.cases import verify_case
+from automata.analysis.cases import verify_case_job
 from automata.analysis.coverage import Coverage, coverage_report
 from automata.analysis.verify import Verdict
 from automata.cli.problems import Problem
 from automata.cli.spec_run import run_case
 from automata.cli.support import (
     BoundedInt,
+    sweep_options,
+    sweep_settings,
     check_output_file,
     impl_option,
     impls_to_verify,
@@ -216,9 +218,11 @@ def _write_svg(instance: KnightTourInstance, result: TourResult, path: str, quie
 @click.option("--start", default=None, callback=_start,
               help="Verify only this start cell ROW,COLUMN [default: every cell of the board].")
 @impl_option(default="all", allow_all=True)
+@sweep_options
 @json_option
 def verify_command(board: tuple[int, int], start: Cell | None, optimizations: frozenset[int], good_returns: int,
-                   max_returns: int | None, all_tours: bool, as_json: bool, impl: str) -> None:
+                   max_returns: int | None, all_tours: bool, as_json: bool, impl: str, jobs: int | None,
+                   scheduler: str | None) -> None:
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
     instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
     names = impls_to_verify(impl)
@@ -228,15 +232,17 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
     agreement: dict[Cell, bool] = {}
     first_difference: tuple[Cell, Verdict] | None = None
     covered = Coverage()
-    with progress(starts, label=f"verifying {board[0]}x{board[1]}") as cells:
-        for cell in cells:
-            outcome = verify_case(program, f"{cell[0]},{cell[1]}", instance.with_start(cell), names)
-            verdict = outcome.verdict
-            covered = covered | outcome.coverage
-            results[cell] = verdict.result
-            agreement[cell] = verdict.agree
-            if not verdict.agree and first_difference is None:
-                first_difference = (cell, verdict)
+    # Each start cell is a case of the program, verified where --jobs/--scheduler say.
+    sweep = sweep_settings(jobs, scheduler, f"verifying {board[0]}x{board[1]}")
+    outcomes = sweep.map(verify_case_job, [(automaton.SPEC_PATH, f"{cell[0]},{cell[1]}", instance.with_start(cell), names)
+                                           for cell in starts])
+    for cell, outcome in zip(starts, outcomes):
+        verdict = outcome.verdict
+        covered = covered | outcome.coverage
+        results[cell] = verdict.result
+        agreement[cell] = verdict.agree
+        if not verdict.agree and first_difference is None:
+            first_difference = (cell, verdict)
     coverage = coverage_report(program.spec, covered)
     agree = first_difference is None
     if as_json:

@@ -117,10 +117,22 @@ def _check_errors(spec: Spec) -> dict[tuple[str, str], str]:
             for finding in check_spec(spec) if finding.severity == ERROR}
 
 
+# Classifies mutants elsewhere (a cluster): (mutant specs, cases, budgets) -> their classifications, in order.
+ClassifyMany = Callable[[Sequence[Spec], Sequence[Case], Sequence[int]], Sequence[Classification]]
+
+
+def classify(verify_spec: Verify, spec: Spec, cases: Sequence[Case], budgets: Sequence[int]) -> Classification:
+    """One mutant through the suite until a case catches it (what a cluster's worker runs)."""
+    return _classify(verify_spec, spec, cases, budgets)
+
+
 def score(spec: Spec, verify_spec: Verify, judge: str, cases: Sequence[Sequence[str]], *, jobs: int = 1,
-          timeout: float | None = None, progress: Callable[[MutantResult], None] | None = None) -> Report:
+          timeout: float | None = None, progress: Callable[[MutantResult], None] | None = None,
+          classify_many: ClassifyMany | None = None) -> Report:
     """Classify every mutant of `spec` with the checks and `verify_spec(mutant, case, sinks=...)` over
-    `cases`; `judge` names who verifies (a problem, or a user's module) in the report."""
+    `cases`; `judge` names who verifies (a problem, or a user's module) in the report. Mutants run
+    in forked children with a time limit, `jobs` at a time, unless `classify_many` runs them
+    elsewhere (a Dask cluster: there the step budgets alone bound a mutant that does not stop)."""
     if not cases:
         raise InputError("the suite has no case: give at least one set of verify options")
     suite = tuple(tuple(argv) for argv in cases)
@@ -155,7 +167,12 @@ def score(spec: Spec, verify_spec: Verify, judge: str, cases: Sequence[Sequence[
             explanation, why = explain_survivor(spec, mutant.spec, observation, trails)
         finish(position, MutantResult(mutant, outcome, detail, case, explanation, why))
 
-    _verify_all(verify_spec, [candidates[p].spec for p in to_verify], suite, budgets, limit, max(1, jobs), verified)
+    mutant_specs = [candidates[p].spec for p in to_verify]
+    if classify_many is not None:
+        for index, verdict in enumerate(classify_many(mutant_specs, suite, budgets)):
+            verified(index, verdict)
+    else:
+        _verify_all(verify_spec, mutant_specs, suite, budgets, limit, max(1, jobs), verified)
     final = tuple(result for result in results if result is not None)
     assert len(final) == len(candidates)
     return Report(spec.path, judge, suite, final, limit, observation, time.monotonic() - started)
