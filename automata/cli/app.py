@@ -30,6 +30,8 @@ COMMANDS = {
                 "Generate Python code from a spec: a `match` on the state, one branch per arc."),
     "mutate": ("automata.cli.tools", "mutate_command",
                "Score a spec's single-point mutants against the static checks and its program's verification."),
+    "campaign": ("automata.cli.campaign_command", "campaign_command",
+                 "Run random machines on the engine, the generated code and the interpreter; report any disagreement."),
     "cover": ("automata.cli.cover_command", "cover_command",
               "Find a case that takes each arc the program's cases leave untaken."),
     "equiv": ("automata.cli.equiv_commands", "equiv_command", "Decide whether two specs are the same Mealy machine."),
