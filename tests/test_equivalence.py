@@ -20,7 +20,6 @@ import pytest
 from core_support import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_random_machines import machines
 
 from automata.analysis.equiv import (
     BY_CALL,
@@ -32,6 +31,7 @@ from automata.analysis.equiv import (
     spec_text,
 )
 from automata.analysis.mutate import PROVED, equivalence, mutants
+from automata.analysis.random_machines import machines
 from automata.io.loader import load_spec, spec_from_text
 from automata.model.spec import Spec
 from automata.runtime.interpreter import take_step

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from core_support import run_cli
 from hypothesis import HealthCheck, given, settings
-from test_random_machines import machines
 
 from automata.analysis.check import ERROR, check_spec
 from automata.analysis.equiv import SAME_NUMBERS, compare, minimize, spec_text
+from automata.analysis.random_machines import machines
 from automata.io.loader import load_spec, spec_from_text
 from automata.model.spec import Spec
 

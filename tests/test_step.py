@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from core_support import COUNTER_SPEC, Counter
 from hypothesis import HealthCheck, given, settings
-from test_random_machines import Machine, machines, make_context
 
+from automata.analysis.random_machines import Machine, machines, make_context
 from automata.errors import InputError, RunError
 from automata.io.loader import load_spec, spec_from_text
 from automata.runtime.engine import Automaton
