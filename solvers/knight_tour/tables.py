@@ -26,10 +26,25 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from automata.errors import AutomataError
 from automata.runtime.events import NullObserver
-from automata.sweep import Interrupted, ProgressCallback, StderrProgress, default_jobs, run_sweep
-from solvers.knight_tour.model import DEFAULT_GOOD_RETURNS, DEFAULT_MAX_RETURNS, MOVE_ORDERS, KnightTourInstance, TourResult
-from solvers.knight_tour.sweeps import SetSummary, Solver, board_cells, parse_set, set_name, solvers, summarize
+from automata.sweep import ProgressCallback, StderrProgress, default_jobs, run_sweep
+from solvers.knight_tour.model import (
+    DEFAULT_GOOD_RETURNS,
+    DEFAULT_MAX_RETURNS,
+    MOVE_ORDERS,
+    KnightTourInstance,
+    TourResult,
+)
+from solvers.knight_tour.sweeps import (
+    SetSummary,
+    Solver,
+    board_cells,
+    parse_set,
+    set_name,
+    solvers,
+    summarize,
+)
 
 Cell = tuple[int, int]
 
@@ -93,7 +108,9 @@ class BoardTable:
             "outcomes": ["".join(OUTCOME_CODES[result.outcome] for result in row) for row in grid],
             "returns": [[result.returns for result in row] for row in grid],
             "restarts": [[result.restarts for result in row] for row in grid],
-            "move_orders": [[list(move) for move in order] for order in MOVE_ORDERS],
+            # the orders this set used: all five with optimization 4, else the first alone
+            "move_orders": [[list(move) for move in order]
+                            for order in (MOVE_ORDERS if 4 in self.optimizations else MOVE_ORDERS[:1])],
             "seconds": round(self.seconds, 1),
             "workers": self.workers,
             "cores": self.cores,
@@ -143,24 +160,27 @@ def markdown_section(document: dict[str, Any]) -> str:
         "",
     ]
     needing = sorted(s["with_returns"], key=lambda item: (-item["returns"], item["start"]))
+    notes = []
     if needing:
-        lines.append("Cells needing returns (most first): "
+        notes.append("Cells needing returns (most first): "
                      + _cells([f"({r},{c}) {item['returns']:,}" for item in needing for r, c in [item["start"]]]) + ".")
     elif s["found"]:
-        lines.append("Every toured cell is toured without a return.")
+        notes.append("Every toured cell is toured without a return.")
     gave_up = document["gave_up"]
     toured = [(r, c) for r, line in enumerate(document["outcomes"], 1) for c, code in enumerate(line, 1) if code == "T"]
-    if gave_up and len(gave_up) > s["cells"] // 2:
-        others = len(toured) + s["impossible"] + s["exhausted"]
-        lines.append("Gave up at MAX_RET: every cell" + (" but the toured ones, " + _cells([f"({r},{c})" for r, c in toured])
-                                                         if toured else "" if not others else " not listed here") + ".")
+    if gave_up and len(gave_up) == s["cells"] - s["impossible"] - s["exhausted"]:
+        notes.append(f"Gave up at MAX_RET: every one of the {len(gave_up):,} cells searched.")
+    elif gave_up and len(gave_up) > s["cells"] // 2:
+        notes.append("Gave up at MAX_RET: every cell searched but the toured ones, "
+                     + _cells([f"({r},{c})" for r, c in toured]) + ".")
     elif gave_up:
-        lines.append("Gave up at MAX_RET: " + _cells([f"({r},{c})" for r, c in gave_up]) + ".")
+        notes.append("Gave up at MAX_RET: " + _cells([f"({r},{c})" for r, c in gave_up]) + ".")
     if document["no_tour"]:
-        lines.append("No tour (search exhausted): " + _cells([f"({r},{c})" for r, c in document["no_tour"]]) + ".")
+        notes.append("No tour (search exhausted): " + _cells([f"({r},{c})" for r, c in document["no_tour"]]) + ".")
     restarted = sum(1 for line in document["restarts"] for n in line if n)
     if restarted:
-        lines.append(f"{restarted:,} cells were toured after switching move orders (optimization 4).")
+        notes.append(f"{restarted:,} cells were toured after switching move orders (optimization 4).")
+    lines += "\n\n".join(notes).split("\n")
     lines += ["", f"Made by `{document['command']}`.", ""]
     return "\n".join(lines)
 
@@ -215,9 +235,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         table = run_table(rows, cols, optimizations, good_returns=args.good_returns, max_returns=args.max_returns,
                           impl=args.impl, jobs=args.jobs, scheduler=args.scheduler,
                           progress=StderrProgress(f"{rows}x{cols} set {set_name(optimizations)}"))
-    except Interrupted as stop:
-        print(stop, file=sys.stderr)
-        raise SystemExit(130) from None
+    except AutomataError as error:  # Interrupted (exit 130) or a bad --scheduler (exit 2)
+        print(error.render(), file=sys.stderr)
+        raise SystemExit(error.exit_code) from None
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / file_name(rows, cols, optimizations)
     path.write_text(dump(table.to_json(command)), encoding="utf-8")
@@ -226,4 +246,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run the importable module's main, not this __main__ copy: worker processes and Dask workers
+    # find the sweep's functions by module name.
+    from solvers.knight_tour.tables import main as module_main
+
+    module_main()
