@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,17 +16,17 @@ from automata.cli.problems import Problem
 from automata.cli.spec_run import run_case
 from automata.cli.support import (
     BoundedInt,
-    sweep_options,
-    sweep_settings,
     check_output_file,
+    check_output_folder,
     impl_option,
     impls_to_verify,
     open_sinks,
     parse_board,
     parse_cell,
     print_json,
-    progress,
     require_automaton_for_traces,
+    sweep_options,
+    sweep_settings,
     trace_options,
     verdict_text,
 )
@@ -51,9 +51,7 @@ from solvers.knight_tour.sweeps import (
     SetSummary,
     board_cells,
     parse_set,
-    run_set,
     set_name,
-    solvers,
     summarize,
 )
 
@@ -305,34 +303,98 @@ def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, 
 @max_returns_option
 @impl_option(default="iterative")
 @click.option("--tables", is_flag=True, help="Also print each set's returns per cell, laid out like the board.")
+@click.option("--out", default=None, metavar="FOLDER", callback=check_output_folder,
+              help="Also write each set's whole table into FOLDER: a JSON document per board and set (every "
+                   "cell's outcome, returns and restarts, the time and the cores) and README.md laying them out.")
+@sweep_options
 @json_option
 def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_returns: int,
-                    max_returns: int | None, impl: str, tables: bool, as_json: bool) -> None:
+                    max_returns: int | None, impl: str, tables: bool, out: str | None, jobs: int | None,
+                    scheduler: str | None, as_json: bool) -> None:
     """The article's experiment: each set of optimizations from every start cell of the board."""
+    from automata.sweep import (
+        Interrupted,  # the sweep machinery loads only for the commands that sweep
+    )
+    from solvers.knight_tour.tables import BoardTable, run_table, write_table
+
     base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False)
-    solve = solvers([impl])[impl]
     starts = board_cells(*board)
-    summaries: list[SetSummary] = []
-    per_set: list[dict[Cell, TourResult]] = []
+    command = _compare_command_line(board, sets, good_returns, max_returns, impl, out, jobs, scheduler)
+    done: list[BoardTable] = []
     for optimizations in sets:
-        instance = dataclasses.replace(base, optimizations=optimizations)
-        with progress(run_set(instance, solve, starts), label=f"set {set_name(optimizations)}",
-                      length=len(starts)) as runs:
-            results = dict(runs)
-        summaries.append(summarize(optimizations, results))
-        per_set.append(results)
+        settings = sweep_settings(jobs, scheduler, f"{board[0]}x{board[1]} set {set_name(optimizations)}")
+        try:
+            table = run_table(board[0], board[1], optimizations, good_returns=base.good_returns,
+                              max_returns=base.max_returns, impl=impl, jobs=jobs, scheduler=scheduler,
+                              progress=settings.progress)
+        except Interrupted as stop:
+            # Keep what finished: the whole sets, then the cells of this one that ended.
+            partial = {starts[index]: result for index, result in stop.finished.items()}
+            _print_comparison(board, base, impl, [t.summary for t in done] + [summarize(optimizations, partial)],
+                              done, as_json, tables, partial_cells=(len(partial), len(starts)))
+            raise
+        done.append(table)
+        if out is not None:
+            click.echo(f"wrote {write_table(Path(out), table, command)}", err=True)
+    _print_comparison(board, base, impl, [t.summary for t in done], done, as_json, tables)
+
+
+def _compare_command_line(board: tuple[int, int], sets: Sequence[frozenset[int]], good_returns: int,
+                          max_returns: int | None, impl: str, out: str | None, jobs: int | None,
+                          scheduler: str | None) -> str:
+    """The command that makes these tables again, for the documents written by --out."""
+    words = ["automata", "compare", "knight-tour", "--board", f"{board[0]}x{board[1]}",
+             "--sets", ",".join(set_name(s) for s in sets)]
+    if good_returns != DEFAULT_GOOD_RETURNS:
+        words += ["--good-returns", str(good_returns)]
+    if max_returns is not None:
+        words += ["--max-returns", str(max_returns)]
+    if impl != "iterative":
+        words += ["--impl", impl]
+    words += ["--out", str(out)] if out is not None else []
+    words += ["--jobs", str(jobs)] if jobs is not None else []
+    words += ["--scheduler", scheduler] if scheduler is not None else []
+    return shlex.join(words)
+
+
+def _print_comparison(board: tuple[int, int], base: KnightTourInstance, impl: str, summaries: list[SetSummary],
+                      tables_done: Sequence[Any], as_json: bool, tables: bool,
+                      partial_cells: tuple[int, int] | None = None) -> None:
+    from automata.sweep import default_jobs
+
+    seconds = round(sum(t.seconds for t in tables_done), 1)
+    workers = tables_done[0].workers if tables_done else None
     if as_json:
-        print_json({"board": list(board), "impl": impl, "good_returns": base.good_returns,
-                    "max_returns": base.max_returns, "sets": [s.to_json() for s in summaries]})
+        document: dict[str, Any] = {
+            "board": list(board), "impl": impl, "good_returns": base.good_returns, "max_returns": base.max_returns,
+            "sets": [s.to_json() for s in summaries], "seconds": seconds, "workers": workers,
+            "cores": default_jobs()}
+        if partial_cells is not None:
+            document["interrupted"] = {"set": set_name(summaries[-1].optimizations), "cells_done": partial_cells[0],
+                                       "cells": partial_cells[1]}
+        print_json(document)
         return
-    click.echo(f"Knight's tour on {board[0]}x{board[1]} from each of its {len(starts)} cells "
+    click.echo(f"Knight's tour on {board[0]}x{board[1]} from each of its {board[0] * board[1]} cells "
                f"({impl}; GOOD_RET {base.good_returns:,}, MAX_RET {base.max_returns:,})")
     click.echo(_compare_table(summaries))
+    if partial_cells is not None:
+        click.echo(f"(set {set_name(summaries[-1].optimizations)} interrupted: {partial_cells[0]:,} of "
+                   f"{partial_cells[1]:,} cells)")
+    named = [(s, "gave up", s.gave_up_cells) for s in summaries] + [(s, "no tour", s.no_tour_cells) for s in summaries]
+    for summary, what, cells in named:
+        if cells and len(cells) <= 40:
+            click.echo(f"set {set_name(summary.optimizations)}, {what}: "
+                       + ", ".join(f"{r},{c}" for r, c in cells))
+        elif cells:
+            click.echo(f"set {set_name(summary.optimizations)}, {what}: {len(cells):,} cells "
+                       "(every one in --json and --out)")
     if tables:
-        for summary, results in zip(summaries, per_set):
-            click.echo(f"\nset {set_name(summary.optimizations)}: returns per start cell")
-            click.echo(cell_table(board[0], board[1], results, {}))
+        for table in tables_done:
+            click.echo(f"\nset {set_name(table.optimizations)}: returns per start cell")
+            click.echo(cell_table(board[0], board[1], table.results, {}))
         click.echo(TABLE_LEGEND)
+    if tables_done:
+        click.echo(f"{sum(len(t.results) for t in tables_done):,} cell runs in {seconds:,} s on {workers}", err=True)
 
 
 def _compare_table(summaries: Sequence[SetSummary]) -> str:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
 from automata.analysis.verify import Verdict, verify
 from automata.io.loader import load_spec
 from automata.model.spec import Spec
-from automata.runtime.events import Counter, NullObserver, Observer
+from automata.runtime.events import Counter, Observer
 from automata.runtime.trace import TraceSink
 from solvers.knight_tour import automaton, iterative, recursive
 from solvers.knight_tour.model import KnightTourInstance, TourResult
@@ -91,6 +91,8 @@ class SetSummary:
     impossible: int  # ruled out by optimization 1
     exhausted: int  # searched to the end without a tour
     with_returns: tuple[tuple[Cell, int], ...]  # tours that needed returns, by cell
+    gave_up_cells: tuple[Cell, ...] = ()  # cells whose search reached MAX_RET
+    no_tour_cells: tuple[Cell, ...] = ()  # cells searched to the end without a tour
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -105,6 +107,8 @@ class SetSummary:
             "impossible": self.impossible,
             "exhausted": self.exhausted,
             "with_returns": [{"start": list(cell), "returns": returns} for cell, returns in self.with_returns],
+            "gave_up_cells": [list(cell) for cell in self.gave_up_cells],
+            "no_tour_cells": [list(cell) for cell in self.no_tour_cells],
         }
 
 
@@ -122,6 +126,8 @@ def summarize(optimizations: frozenset[int], results: dict[Cell, TourResult]) ->
         impossible=sum(1 for r in values if r.impossible_start),
         exhausted=sum(1 for r in values if r.outcome == "exhausted"),
         with_returns=tuple((cell, r.returns) for cell, r in results.items() if r.found and r.returns),
+        gave_up_cells=tuple(cell for cell, r in results.items() if r.gave_up),
+        no_tour_cells=tuple(cell for cell, r in results.items() if r.outcome == "exhausted"),
     )
 
 
@@ -151,9 +157,3 @@ def parse_set(text: str) -> frozenset[int]:
             raise ValueError(f"'{text}': optimizations are numbered 1 to 4")
         numbers.update(range(first, last + 1))
     return frozenset(numbers)
-
-
-def run_set(instance: KnightTourInstance, solve: Solver, starts: Sequence[Cell]) -> Iterator[tuple[Cell, TourResult]]:
-    observer = NullObserver()
-    for start in starts:
-        yield start, solve(instance.with_start(start), observer)

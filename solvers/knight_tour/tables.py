@@ -1,10 +1,11 @@
 """The article's tables, whole: one optimization set from every start cell of a board, on every core.
 
+    automata compare knight-tour --board 100x100 --sets 1-4 --out docs/tables [--jobs N] [--scheduler ADDRESS]
     python3 -m solvers.knight_tour.tables run --board 100x100 --set 1-4 --out docs/tables [--jobs N]
                                               [--scheduler ADDRESS|local] [--max-returns N]
     python3 -m solvers.knight_tour.tables render docs/tables
 
-`run` sweeps the start cells through `automata.sweep` and writes one JSON document per board and
+`compare --out` and `run` sweep the start cells through `automata.sweep` and writes one JSON document per board and
 set (the summary, every cell's outcome, returns and restarts, the move orders, the time, the cores
 and the command that made it); `render` lays every document of a folder out as the article does
 (a table per board and set, the cells needing returns named, the cells that gave up named) in
@@ -50,6 +51,7 @@ Cell = tuple[int, int]
 
 OUTCOME_CODES = {"found": "T", "gave up": "G", "impossible start": "x", "exhausted": "-"}
 NAMED = 40  # cells named in a Markdown list before "and N more"
+GRID_COLUMNS = 12  # boards this narrow get their returns laid out as a grid
 
 
 @lru_cache(maxsize=4)
@@ -181,8 +183,18 @@ def markdown_section(document: dict[str, Any]) -> str:
     if restarted:
         notes.append(f"{restarted:,} cells were toured after switching move orders (optimization 4).")
     lines += "\n\n".join(notes).split("\n")
+    if cols <= GRID_COLUMNS:
+        lines += ["", "Returns per start cell, laid out like the board (G gave up, x impossible start, - no tour):",
+                  "", "```", *_grid(document), "```"]
     lines += ["", f"Made by `{document['command']}`.", ""]
     return "\n".join(lines)
+
+
+def _grid(document: dict[str, Any]) -> list[str]:
+    cells = [[str(returns) if code == "T" else code for code, returns in zip(line, numbers)]
+             for line, numbers in zip(document["outcomes"], document["returns"])]
+    width = max(len(cell) for row in cells for cell in row)
+    return [" ".join(cell.rjust(width) for cell in row) for row in cells]
 
 
 def render(folder: Path) -> str:
@@ -190,8 +202,9 @@ def render(folder: Path) -> str:
     set_rank = {"1+2": 0, "1+3": 1, "1-3": 2, "1-4": 3}
     documents.sort(key=lambda d: (d["board"][0] * d["board"][1], set_rank.get(d["set"], 9), d["set"]))
     parts = ["# The knight's tour article's tables, every start cell", "",
-             "Written by `python3 -m solvers.knight_tour.tables render " + str(folder) + "` from the JSON "
-             "documents beside this file; each section names the command that made it.", ""]
+             "Rewritten from the JSON documents beside this file by `automata compare knight-tour --out "
+             "FOLDER` after each set it writes (or by `python3 -m solvers.knight_tour.tables render FOLDER`); "
+             "each section names the command that made it.", ""]
     parts += [markdown_section(document) for document in documents]
     return "\n".join(parts)
 
@@ -207,6 +220,22 @@ def dump(document: dict[str, Any]) -> str:
 
 def file_name(rows: int, cols: int, optimizations: frozenset[int]) -> str:
     return f"knight-{rows}x{cols}-{set_name(optimizations)}.json"
+
+
+def write_table(folder: Path, table: BoardTable, command: str) -> Path:
+    """The table's JSON document in ``folder``, then the folder's README.md made again; each file is
+    written beside its place and renamed over it, so a stopped run leaves every file whole."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file_name(table.rows, table.cols, table.optimizations)
+    _replace(path, dump(table.to_json(command)))
+    _replace(folder / "README.md", render(folder))
+    return path
+
+
+def _replace(path: Path, text: str) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -226,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     show.add_argument("folder", type=Path)
     args = parser.parse_args(argv)
     if args.command == "render":
-        (args.folder / "README.md").write_text(render(args.folder), encoding="utf-8")
+        _replace(args.folder / "README.md", render(args.folder))
         return
     rows, cols = (int(side) for side in args.board.lower().split("x"))
     optimizations = parse_set(args.optimizations)
@@ -238,9 +267,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except AutomataError as error:  # Interrupted (exit 130) or a bad --scheduler (exit 2)
         print(error.render(), file=sys.stderr)
         raise SystemExit(error.exit_code) from None
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / file_name(rows, cols, optimizations)
-    path.write_text(dump(table.to_json(command)), encoding="utf-8")
+    path = write_table(args.out, table, command)
     print(markdown_section(table.to_json(command)))
     print(f"wrote {path}", file=sys.stderr)
 
