@@ -25,7 +25,10 @@ def records(out: str) -> list[str]:
 
 def test_two_steps_then_quit_over_a_pipe():
     """The issue's own check, through the installed console script."""
-    done = subprocess.run(["automata", "step", "knight-tour", "--board", "5x5", "--start", "1,1"],
+    # The script installed beside this Python (.venv/bin/automata), whatever PATH says.
+    script = Path(sys.executable).with_name("automata")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "automata.cli"]
+    done = subprocess.run([*command, "step", "knight-tour", "--board", "5x5", "--start", "1,1"],
                           check=False, input="n\nn\nq\n", capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert records(done.stdout) == ["1", "2"]

@@ -32,7 +32,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         page_file = Path(folder) / "player.html"
-        subprocess.run(["automata", "player", *args.target, "-o", str(page_file)], check=True)
+        subprocess.run([sys.executable, "-m", "automata.cli", "player", *args.target, "-o", str(page_file)], check=True)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": args.width, "height": args.height})
