@@ -50,25 +50,25 @@ Move = tuple[int, int]
 MOVE_ORDERS: tuple[tuple[Move, ...], ...] = (
     ((2, -1), (-2, 1), (-1, 2), (2, 1), (1, -2), (1, 2), (-2, -1), (-1, -2)),
     ((1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1), (2, 1)),
-    ((-2, -1), (-1, -2), (1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1)),
-    ((-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1), (2, 1), (1, 2), (-1, 2)),
-    ((-2, -1), (-1, -2), (1, 2), (-2, 1), (2, -1), (1, -2), (2, 1), (-1, 2)),
+    ((-2, -1), (-1, -2), (2, -1), (1, -2), (-2, 1), (2, 1), (1, 2), (-1, 2)),
+    ((-2, -1), (2, 1), (1, -2), (-1, -2), (-1, 2), (-2, 1), (1, 2), (2, -1)),
+    ((2, 1), (2, -1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (1, -2), (-1, -2)),
 )
 """Five fixed orders of the eight knight moves, as (row change, column change), rows downwards.
 
-The article does not print its five arrays, so these were chosen by experiment:
+The article does not print its five arrays, so these were chosen by experiment
+(docs/knight-move-orders.md tells how, with every number):
 
 1. Among all 8! orders, one of the few that reproduce the article's 8x8 figures for the cells that
    need returns: with optimizations 1-3 only (6,4) needs returns, 3 of them; with 1+3 only (4,1)
    and (6,4), with 9 and 21 returns (the article: 9 and 79).
-2. to 4. Counter-clockwise cycles starting from three different moves, picked greedily: each fixes
-   the most start cells still needing returns after the orders before it (on all cells of the
-   square boards 5..16 and of 14x3 and of the rectangles up to 9x9, plus samples of 50x50 and 100x100).
-5. Picked the same way among the other cycles and 40 random orders.
-
-On those 2,255 start cells order 1 needs returns from 186; order 2 rescues 164 of them, and with
-all five only (3,3) and (3,4) of 5x6 and (3,2) of 14x3 still need returns.  With optimizations 1-4,
-8x8, 9x9 and 50x50 (all 2,500 cells) are toured from every cell without a return.
+2. The order that rescues the most start cells order 1 leaves, on the square boards 5..16, 14x3,
+   the rectangles up to 9x9 and samples of 50x50 and 100x100.
+3. to 5. Found by `python3 -m solvers.knight_tour.order_search search` over the 110,404 start cells
+   of every n x m board with 5 <= n <= m <= 30 and of the article's five boards: orders 3 and 4
+   must tour by a greedy walk (no return) the cells orders 1 and 2 leave, order 5 searches with
+   up to MAX_RET returns. With optimizations 1-4 every start cell of 8x8, 9x9, 50x50 and 77x77 is
+   toured, and all but (6,50) and (86,7) of 100x100 and eight cells of 5 x n boards.
 """
 
 
