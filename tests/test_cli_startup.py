@@ -8,9 +8,8 @@ import importlib
 import subprocess
 import sys
 
-from click.utils import make_default_short_help
-
 from automata.cli.app import COMMANDS
+from automata.cli.lazy import short_help
 
 
 def _modules_after(*argv: str) -> set[str]:
@@ -26,7 +25,7 @@ def test_the_help_lines_are_the_commands_own() -> None:
     for name, (module, attribute, help_text) in COMMANDS.items():
         command = getattr(importlib.import_module(module), attribute)
         assert command.name == name
-        assert make_default_short_help(help_text, 200) == command.get_short_help_str(200), name
+        assert short_help(name, help_text, 200) == command.get_short_help_str(200), name
 
 
 def test_help_imports_no_command_module_no_problem_and_no_engine() -> None:

@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
-from click.utils import PacifyFlushWrapper
 
 from ..errors import AutomataError, SpecErrors
 from ..io.files import display_path
@@ -122,7 +121,9 @@ def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except SystemExit:
-        if isinstance(sys.stdout, PacifyFlushWrapper):  # click's own answer to a closed stdout: exit(1)
+        # click's own answer to a closed stdout is exit(1) with stdout wrapped in its PacifyFlushWrapper,
+        # matched by name: click deprecated importing it.
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
             _silence_stdout()
             return EXIT_BROKEN_PIPE
         raise
