@@ -122,8 +122,8 @@ def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
         return EXIT_BROKEN_PIPE
     except SystemExit:
         # click's own answer to a closed stdout is exit(1) with stdout wrapped in its PacifyFlushWrapper,
-        # matched by name: click deprecated importing it.
-        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        # matched by name: click 8.3 deprecated importing it and 8.5 renamed it _PacifyFlushWrapper.
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
             _silence_stdout()
             return EXIT_BROKEN_PIPE
         raise
