@@ -13,7 +13,9 @@ def late_first(case: tuple[int, int]) -> int:
 
 
 def slow_square(n: int) -> int:
-    time.sleep(0.02)
+    # Slow enough that 300 of them (15 s on two workers) cannot all finish before the test's Ctrl-C,
+    # however late a loaded machine delivers the first progress lines.
+    time.sleep(0.1)
     return n * n
 
 
