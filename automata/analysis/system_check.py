@@ -23,24 +23,9 @@ missed. From the most precise rule to the most general:
 
 from __future__ import annotations
 
-from collections import deque
-
 from ..model.spec import Spec
 from ..model.system import CALLS, NESTS, Link, System
-
-
-def reachable(spec: Spec) -> set[int]:
-    successors: dict[int, set[int]] = {}
-    for arc in spec.arcs:
-        successors.setdefault(arc.source, set()).add(arc.target)
-    seen = {spec.initial}
-    queue = deque(seen)
-    while queue:
-        for target in successors.get(queue.popleft(), ()):
-            if target not in seen:
-                seen.add(target)
-                queue.append(target)
-    return seen
+from .coverage import reachable_states
 
 
 class StateDomains:
@@ -57,11 +42,11 @@ class StateDomains:
     def of(self, tester: str, state: int, tested: str) -> tuple[int, ...]:
         """The states `tested` can be in when `tester`, in `state`, evaluates its guards (never
         empty: where a rule finds nothing, the tester never gets there, and rule 5 answers)."""
-        return self._rule(tester, state, tested) or tuple(sorted(reachable(self.system.specs[tested])))
+        return self._rule(tester, state, tested) or tuple(sorted(reachable_states(self.system.specs[tested])))
 
     def _rule(self, tester: str, state: int, tested: str) -> tuple[int, ...]:
         spec = self.system.specs[tested]
-        everywhere = reachable(spec)
+        everywhere = reachable_states(spec)
         drivers = self.driving[tested]
         if not drivers:
             return (spec.initial,)
