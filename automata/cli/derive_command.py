@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, writing
+from ..io.files import display_path, write_atomically, writing
 
 
 @click.command("derive")
@@ -47,5 +47,5 @@ def derive_command(target: str, output: str | None, context: str | None, program
         return
     path = Path(output)
     with writing(path):
-        path.write_text(derivation.text, encoding="utf-8")
+        write_atomically(path, derivation.text)
     click.echo(f"{display_path(path)}: {summary}", err=True)

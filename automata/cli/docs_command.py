@@ -13,7 +13,7 @@ import click
 from ..analysis.cases import case_items, verify_program
 from ..errors import AutomataError
 from ..io.codegen import generate_source
-from ..io.files import display_path, project_relative, writing
+from ..io.files import display_path, project_relative, write_atomically, writing
 from ..io.html.player import ending, player_html
 from ..io.html.site import AutomatonPage, Verification, automaton_page, index_page
 from ..io.loader import load_spec, locate_spec
@@ -125,7 +125,7 @@ def docs_command(specs: tuple[str, ...], output: str, no_verify: bool, max_steps
     with writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
         for file_name, content in files.items():
-            (folder / file_name).write_text(content, encoding="utf-8")
+            write_atomically(folder / file_name, content)
     for page in pages:
         for note in page.notes:
             click.echo(f"{page.spec_file}: {note}", err=True)

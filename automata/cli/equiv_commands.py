@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 
 import click
 
-from ..io.files import display_path, writing
+from ..io.files import display_path, write_atomically, writing
 from .support import print_json
 
 
@@ -191,7 +190,7 @@ def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
     text = spec_text(result.spec, comment)
     if output:
         with writing(output):
-            Path(output).write_text(text, encoding="utf-8")
+            write_atomically(output, text)
     if as_json:
         print_json({
             "spec": display_path(spec.path), "states": len(spec.states), "unreachable": list(result.unreachable),

@@ -31,7 +31,7 @@ from .codegen_states import Lines as _Lines
 from .codegen_states import spec_location as _spec_location
 from .codegen_states import write_bindings as _write_bindings
 from .codegen_states import write_state as _write_state
-from .files import PROJECT_ROOT, SPECS_DIR, writing
+from .files import PROJECT_ROOT, SPECS_DIR, write_atomically, writing
 from .loader import load_spec, load_system, locate_spec
 from .read_plan import plan_reads
 from .system_codegen import system_source
@@ -184,7 +184,7 @@ def write_module(spec_path: str | Path, out: Path) -> Path:
     source = source_of_file(spec_path)
     with writing(out):
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(source, encoding="utf-8")
+        write_atomically(out, source)
     return out
 
 
@@ -198,7 +198,7 @@ def write_all(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) -> lis
         names.append((module_name(spec), spec_file.name))
     init = out_dir / "__init__.py"
     with writing(init):
-        init.write_text(_package_docstring(names), encoding="utf-8")
+        write_atomically(init, _package_docstring(names))
     for stale in sorted(set(out_dir.glob("*.py")) - set(written) - {init}):
         with writing(stale):
             stale.unlink()  # a spec that was removed or renamed: its module must not linger

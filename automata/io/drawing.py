@@ -6,10 +6,8 @@ step, so a failure leaves the folder as it was.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import graphviz
 from ..errors import InputError
 from ..model.spec import Spec
 from .diagrams import CONNECTIONS, GRAPH, KINDS, DrawOptions, diagram, dot_source
+from .files import write_atomically
 from .loader import load_spec, load_system
 from .mermaid import mermaid, mermaid_connections
 from .system_diagrams import SYSTEM, mermaid_system
@@ -79,21 +78,6 @@ def _no_dot_error(fmt: str) -> InputError:
     )
 
 
-def _write_atomically(path: Path, content: bytes) -> None:
-    """Write through a temporary file in the same folder, so a reader never sees half a file."""
-    # mkstemp creates the file readable by its owner only; a diagram is as public as the spec.
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def _spec_outputs(spec: Spec, formats: Sequence[str], options: DrawOptions = DrawOptions()) -> dict[str, bytes]:
     """Every file drawn for one spec, by file name."""
     rendered = [fmt for fmt in formats if fmt in RENDERED_FORMATS]
@@ -135,7 +119,7 @@ def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: S
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, content in drawn.items():
-        _write_atomically(folder / name, content)
+        write_atomically(folder / name, content)
         written.append(folder / name)
     return written
 

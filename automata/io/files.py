@@ -4,6 +4,7 @@ paths are shown to a user."""
 import contextlib
 import os
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +49,35 @@ def project_relative(path: str | Path) -> str:
         return str(path.resolve().relative_to(PROJECT_ROOT))
     except ValueError:
         return str(path)
+
+
+def write_atomically(path: str | Path, content: str | bytes) -> None:
+    """Write `content` (text as UTF-8) through a temporary file in the same folder, renamed over
+    `path`: a reader, or a run stopped mid-write, never meets half a file. The file keeps its
+    predecessor's mode, or gets what a new file would."""
+    path = Path(path)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, file_mode(path))
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def file_mode(path: Path) -> int:
+    """The mode a file written beside `path` and renamed over it gets: its predecessor's, or what
+    the umask gives a new file (mkstemp's temporary file is private to its owner)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 @contextlib.contextmanager

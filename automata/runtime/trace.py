@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from ..io.files import file_mode
 from .protocol_lines import NestedProtocol
 
 if TYPE_CHECKING:
@@ -170,23 +171,12 @@ class JsonlSink(TraceSink):
                 self._open_run = None
             self._file.close()
             if self._runs:
-                os.chmod(self._temporary, _file_mode(self.path))
+                os.chmod(self._temporary, file_mode(self.path))
                 os.replace(self._temporary, self.path)
         finally:
             if not self._file.closed:
                 self._file.close()
             self._temporary.unlink(missing_ok=True)
-
-
-def _file_mode(path: Path) -> int:
-    """The mode a trace gets: its predecessor's, or what the umask gives a new file (mkstemp's
-    temporary file is private to its owner)."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 class StepLineWriter:

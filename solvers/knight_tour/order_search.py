@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from automata.io.files import write_atomically
 from automata.sweep import Interrupted, StderrProgress, run_sweep
 from solvers.knight_tour.model import DEFAULT_MAX_RETURNS, MOVE_ORDERS
 from solvers.knight_tour.order_eval import Order, greedy_walk, possible_starts, search, solve_with_orders
@@ -139,9 +140,7 @@ def _save_table(path: Path, cells: tuple[Cell, ...], rows: dict[int, int]) -> No
 
 
 def _write(path: Path, document: object) -> None:
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(document) + "\n")
-    temporary.replace(path)  # a search stopped mid-write keeps the previous file
+    write_atomically(path, json.dumps(document) + "\n")  # a search stopped mid-write keeps the previous file
 
 
 def _bits(mask: int) -> list[int]:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from automata.errors import AutomataError
+from automata.io.files import write_atomically
 from automata.runtime.events import NullObserver
 from automata.sweep import ProgressCallback, StderrProgress, default_jobs, run_sweep
 from solvers.knight_tour.model import (
@@ -233,19 +234,13 @@ def file_name(rows: int, cols: int, optimizations: frozenset[int]) -> str:
 
 
 def write_table(folder: Path, table: BoardTable, command: str) -> Path:
-    """The table's JSON document in ``folder``, then the folder's README.md made again; each file is
-    written beside its place and renamed over it, so a stopped run leaves every file whole."""
+    """The table's JSON document in ``folder``, then the folder's README.md made again; each file
+    written whole (a stopped run leaves the previous version, never half a file)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / file_name(table.rows, table.cols, table.optimizations)
-    _replace(path, dump(table.to_json(command)))
-    _replace(folder / "README.md", render(folder))
+    write_atomically(path, dump(table.to_json(command)))
+    write_atomically(folder / "README.md", render(folder))
     return path
-
-
-def _replace(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -265,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     show.add_argument("folder", type=Path)
     args = parser.parse_args(argv)
     if args.command == "render":
-        _replace(args.folder / "README.md", render(args.folder))
+        write_atomically(args.folder / "README.md", render(args.folder))
         return
     rows, cols = (int(side) for side in args.board.lower().split("x"))
     optimizations = parse_set(args.optimizations)
