@@ -197,7 +197,7 @@ def profile_shares(run: Callable[[], object]) -> dict[str, float]:
 def cases(quick: bool) -> list[ProfileCase]:
     from solvers.knight_tour import automaton, iterative, sweeps
     from solvers.knight_tour.model import KnightTourInstance
-    from solvers.queens.algorithms import QueensOptions, algorithm_module
+    from solvers.queens.algorithms import QueensOptions, find_algorithm
 
     side = 20 if quick else 100
     tour = KnightTourInstance(side, side, (1, 1), optimizations=frozenset({1, 2, 3, 4}))
@@ -222,10 +222,10 @@ def cases(quick: bool) -> list[ProfileCase]:
     ]
     n = 8 if quick else 10
     for algorithm in ("backtracking", "mrv"):
-        module = algorithm_module(algorithm)
+        module = find_algorithm(algorithm)
         options = QueensOptions(n=n)
         chosen.append(ProfileCase(
-            f"queens {algorithm} N={n}", module.SPEC,
+            f"queens {algorithm} N={n}", module.spec_path,
             lambda m=module, o=options: m.iterative(o, NullObserver()),
             lambda m=module, o=options: m.automaton(o, NullObserver(), engine="generated"),
             lambda sinks, m=module, o=options: m.automaton(o, NullObserver(), sinks=sinks),

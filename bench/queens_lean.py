@@ -29,8 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from automata.runtime.events import NullObserver
-from solvers.queens import backtracking, prolog
 from solvers.queens.algorithms import QueensOptions
+from solvers.queens.backtracking import iterative as backtracking_loop
+from solvers.queens.prolog import iterative as prolog_loop
 
 
 def plain_count(n: int) -> int:
@@ -65,9 +66,9 @@ def runners(n: int) -> dict[str, Callable[[], int]]:
     options = QueensOptions(n=n)
     return dict(zip(COLUMNS, (
         lambda: plain_count(n),
-        lambda: backtracking.iterative(options, NullObserver()).count,
-        lambda: prolog.iterative(options, NullObserver()).count,
-        lambda: backtracking.iterative(options, Listener()).count,
+        lambda: backtracking_loop.solve(options, NullObserver()).count,
+        lambda: prolog_loop.solve(options, NullObserver()).count,
+        lambda: backtracking_loop.solve(options, Listener()).count,
     )))
 
 

@@ -63,11 +63,11 @@ def knight_cases(quick: bool) -> Iterator[Case]:
 
 
 def queens_cases(quick: bool) -> Iterator[Case]:
-    from solvers.queens.algorithms import QueensOptions, algorithm_module
+    from solvers.queens.algorithms import QueensOptions, find_algorithm
 
     sizes = (6, 7) if quick else (8, 9, 10)
     for algorithm in ("backtracking", "mrv"):
-        module = algorithm_module(algorithm)
+        module = find_algorithm(algorithm)
         solvers = {
             "iterative": module.iterative,
             "recursive": module.recursive,

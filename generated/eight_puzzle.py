@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/eight_puzzle.yaml'
-SPEC_HASH = 'sha256:466261baebd274cde2ae8b862a39bbedf512d93b3999a4544e68658ea082cff9'
+SPEC_HASH = 'sha256:3d3c5674031910d86fcf51281021f02ee1dcaed6e8d072233c215ea76896995d'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4, 5})

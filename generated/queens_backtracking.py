@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_backtracking.yaml'
-SPEC_HASH = 'sha256:bbbba1d94f9c9fc7943d6fd6a7db6f480963910d2eef0875d36cfdf7e93b8d50'
+SPEC_HASH = 'sha256:f7bc40a91bdba7ca2ccb5ef535a73fe64bdd1b255ba7ccb4222804dbeebb09c3'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

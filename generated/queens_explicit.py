@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_explicit.yaml'
-SPEC_HASH = 'sha256:a16166e4415cf73c3c5227105e7e0384ae67282bfe789b26c1e6f66c466c2ce9'
+SPEC_HASH = 'sha256:8437c683c079f509a410bf6220d8c04498a6906708b1bf9ebb620beddc6e898b'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({4})

@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_las_vegas.yaml'
-SPEC_HASH = 'sha256:d0ba7d1164ab8798a26e135c855407f377491ed3ec2ffaab01c4a502a68c3ff0'
+SPEC_HASH = 'sha256:b1d023826fa42677f3ca09f6eb0d9fc016d3570d748f841fa81bb4830bca5bdd'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3})

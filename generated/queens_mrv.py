@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_mrv.yaml'
-SPEC_HASH = 'sha256:e9da78f879a1fb067687d2d07b431a44963685d814710cf440d4b658129961ca'
+SPEC_HASH = 'sha256:f36b1715b6a4e5a7824ecfd460a92f3b31c1b6b3fdbf6eca660e4f966b8501e8'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

@@ -14,7 +14,7 @@ from automata.runtime.support import (
 )
 
 SPEC_PATH = 'specs/queens_prolog.yaml'
-SPEC_HASH = 'sha256:5b9b9ccc481779f1a3fc62209a34abc9072001f08965be0d69cd0e6ea2663ecd'
+SPEC_HASH = 'sha256:5859ccb15e1b338c4dbd9c695b4eec703a4b9e8d3f58b10c3bdc30371d16fd62'
 AUTOMATON = 'A1'
 INITIAL_STATE = 0
 FINAL_STATES = frozenset({3, 4})

@@ -1,12 +1,20 @@
 """The package's shape, kept true by a test: layers import only the layers below them, no module
-imports itself back through a cycle, and no module grows past about 400 lines."""
+imports itself back through a cycle, and no module grows past about 400 lines. And the problems'
+shape: every shipped spec's program lives in a folder that holds the algorithm's iterative and
+recursive programs beside it (docs/architecture.md, "Where the problems live")."""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
+import pytest
+
 import automata
+from automata.io.files import SPECS_DIR
+from automata.io.loader import load_spec
+from automata.runtime.program import program_module_name
 
 PACKAGE = Path(automata.__file__).parent
 # Lower layers first. `errors` is the base every layer may use. Modules at the top level of the
@@ -107,3 +115,34 @@ def test_the_public_api_is_importable_from_the_package() -> None:
     assert set(automata.__all__) == {"__version__", *automata._PUBLIC}
     for name in automata.__all__:
         assert getattr(automata, name) is not None
+
+
+# --- the problems' shape -----------------------------------------------------------------------
+
+SHIPPED_SPECS = sorted(SPECS_DIR.glob("*.yaml"))
+
+
+def _module_file(name: str) -> Path:
+    found = importlib.util.find_spec(name)  # imports the parent packages only, never the module
+    assert found is not None and found.origin, f"no module {name}"
+    return Path(found.origin)
+
+
+def _defines_a_function(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.FunctionDef) for node in tree.body)
+
+
+@pytest.mark.parametrize("spec_path", SHIPPED_SPECS, ids=lambda path: path.stem)
+def test_every_specs_program_is_in_a_folder_with_its_loop_and_its_recursion(spec_path: Path) -> None:
+    """A newcomer who opens a spec's program finds the algorithm's three versions in one folder:
+    iterative.py and recursive.py beside it, and the automaton's context there too."""
+    spec = load_spec(spec_path)
+    program, _ = program_module_name(spec)
+    folder = _module_file(program).parent
+    for name in ("iterative.py", "recursive.py"):
+        assert (folder / name).is_file(), f"{spec_path.name}: {program} is in {folder}, which has no {name}"
+        assert _defines_a_function(folder / name), f"{folder / name} defines no function"
+    context_module = spec.context.partition(":")[0]
+    assert _module_file(context_module).parent == folder, (
+        f"{spec_path.name}: the context {spec.context} is not in the program's folder {folder}")

@@ -42,7 +42,7 @@ from automata.runtime.program import Program, load_program
 from solvers.knight_tour import program as knight_program
 from solvers.knight_tour.model import KnightTour
 from solvers.puzzle8 import program as puzzle_program
-from solvers.puzzle8.search import Node
+from solvers.puzzle8.model import Node
 from solvers.queens.algorithms import QueensOptions
 from solvers.queens.bitboard import BitBoard
 

@@ -11,7 +11,6 @@ import pytest
 
 from automata.errors import InputError
 from automata.runtime.events import NullObserver, Recorder
-from solvers.queens import explicit, mrv
 from solvers.queens.algorithms import QueensOptions
 from solvers.queens.board import (
     board_text,
@@ -21,8 +20,10 @@ from solvers.queens.board import (
     symmetries,
     validate,
 )
-from solvers.queens.explicit_model import ExplicitModel
-from solvers.queens.explicit_plan import construct, plan
+from solvers.queens.explicit import iterative as explicit_iterative
+from solvers.queens.explicit.model import ExplicitModel
+from solvers.queens.explicit.plan import construct, plan
+from solvers.queens.mrv import iterative as mrv_iterative
 
 # --- board.py: names and pictures --------------------------------------------------------------
 
@@ -90,8 +91,8 @@ def test_rows_left_in_run_counts_down_as_queens_are_placed() -> None:
 
 def test_the_construction_reports_its_runs_and_remainder() -> None:
     # ExplicitModel.stats mutants 5-10: the names and the remainder N mod 12.
-    assert explicit.iterative(QueensOptions(14), NullObserver()).stats == (("nodes", 15), ("runs", 4), ("remainder", 2))
-    assert explicit.iterative(QueensOptions(25), NullObserver()).stats == (("nodes", 26), ("runs", 2), ("remainder", 1))
+    assert explicit_iterative.solve(QueensOptions(14), NullObserver()).stats == (("nodes", 15), ("runs", 4), ("remainder", 2))
+    assert explicit_iterative.solve(QueensOptions(25), NullObserver()).stats == (("nodes", 26), ("runs", 2), ("remainder", 1))
 
 
 # --- mrv with symmetry ---------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_the_construction_reports_its_runs_and_remainder() -> None:
 def test_mrv_with_symmetry_reports_each_image_it_sets_aside() -> None:
     # MrvSearch.record_solution mutants 8-13: the "image" event's name and placement.
     recorder = Recorder()
-    result = mrv.iterative(QueensOptions(8, symmetry=True), recorder)
+    result = mrv_iterative.solve(QueensOptions(8, symmetry=True), recorder)
     images = [event for event in recorder.events if event[0] == "image"]
     assert len(images) == dict(result.stats)["images"] == 34
     orbits = {image for rows in result.solutions for image in symmetries(rows)}

@@ -441,9 +441,9 @@ def test_the_knight_tour_cases_catch_every_mutant_not_proved_equivalent_but_one(
 
 
 @pytest.mark.parametrize("spec_path, outcomes", [
-    ("specs/queens_backtracking.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
-    ("specs/queens_prolog.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
-    ("specs/queens_mrv.yaml", "solvers.queens.contexts:OUTCOME_OF_FINAL_STATE"),
+    ("specs/queens_backtracking.yaml", "solvers.queens.contract:OUTCOME_OF_FINAL_STATE"),
+    ("specs/queens_prolog.yaml", "solvers.queens.contract:OUTCOME_OF_FINAL_STATE"),
+    ("specs/queens_mrv.yaml", "solvers.queens.contract:OUTCOME_OF_FINAL_STATE"),
     ("specs/eight_puzzle.yaml", "solvers.puzzle8.automaton:STATUS_OF_FINAL_STATE"),
 ])
 def test_every_final_state_names_an_outcome_of_its_own(spec_path: str, outcomes: str) -> None:

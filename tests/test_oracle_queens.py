@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 import pytest
 
 from automata.runtime.events import NullObserver
-from solvers.queens.algorithms import QueensOptions, algorithm_module
+from solvers.queens.algorithms import QueensOptions, find_algorithm
 
 Placement = tuple[int, ...]  # the row (1..n) of the queen in column i + 1, as the searches return it
 
@@ -38,7 +38,7 @@ def prolog_order(solutions: list[Placement]) -> list[Placement]:
 
 
 def solutions_of(algorithm: str, opts: QueensOptions) -> tuple[Placement, ...]:
-    return algorithm_module(algorithm).iterative(opts, NullObserver()).solutions
+    return find_algorithm(algorithm).iterative(opts, NullObserver()).solutions
 
 
 BRUTE = {n: brute_force(n) for n in range(1, 9)}

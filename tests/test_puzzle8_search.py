@@ -17,7 +17,7 @@ from solvers.puzzle8.notation import format_grid, parse_position
 from automata.cli.spec_run import program_judge
 from solvers.puzzle8.program import CASES, PuzzleCase, make_context
 from solvers.puzzle8.puzzle import make_puzzle
-from solvers.puzzle8.search import LIMIT, SOLVED, SearchModel
+from solvers.puzzle8.model import LIMIT, SOLVED, SearchModel
 
 SPEC = automaton.load()
 IMPLEMENTATIONS = {

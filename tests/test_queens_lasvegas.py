@@ -9,12 +9,14 @@ import pytest
 from automata.errors import InputError
 from automata.runtime.events import NullObserver, Recorder
 from automata.analysis.verify import verify
-from solvers.queens import las_vegas
 from solvers.queens.algorithms import QueensOptions
 from solvers.queens.board import check_placement
-from solvers.queens.lv_exact import exact, exact_table
+from solvers.queens.algorithms import find_algorithm
+from solvers.queens.las_vegas.exact import exact, exact_table
+from solvers.queens.las_vegas.simulation import simulate
 
 IMPLEMENTATIONS = ("iterative", "recursive", "automaton")
+LAS_VEGAS = find_algorithm("las-vegas")
 
 
 # --- exact analysis (Brassard & Bratley's figures for N = 8) -----------------------------------
@@ -69,7 +71,7 @@ def test_exact_rejects_bad_k(k):
 # --- simulation ---------------------------------------------------------------------------------
 
 def test_simulation_lands_within_three_standard_errors():
-    summary = las_vegas.simulate(QueensOptions(n=8, seed=2024, attempts=100_000))
+    summary = simulate(QueensOptions(n=8, seed=2024, attempts=100_000))
     p = float(exact(8).p)
     assert summary["attempts"] == 100_000
     assert abs(summary["success_rate"] - p) <= 3 * summary["standard_error"]
@@ -79,14 +81,14 @@ def test_simulation_lands_within_three_standard_errors():
 
 
 def test_hybrid_simulation_agrees_with_the_exact_probability():
-    summary = las_vegas.simulate(QueensOptions(n=8, seed=7, random_queens=3, attempts=20_000))
+    summary = simulate(QueensOptions(n=8, seed=7, random_queens=3, attempts=20_000))
     assert abs(summary["success_rate"] - float(exact(8, 3).p)) <= 3 * summary["standard_error"]
 
 
 # --- the three implementations --------------------------------------------------------------------
 
 def run(name, opts, observer):
-    return getattr(las_vegas, name)(opts, observer)
+    return getattr(LAS_VEGAS, name)(opts, observer)
 
 
 @pytest.mark.parametrize("random_queens", [None, 2, 0, 5])
@@ -109,7 +111,7 @@ def test_implementations_agree_on_a_simulation_with_failures_of_both_kinds():
 
 
 def test_plain_backtracking_finds_the_first_solution_in_114_nodes():
-    result = las_vegas.iterative(QueensOptions(n=8, random_queens=0, seed=1), NullObserver())
+    result = LAS_VEGAS.iterative(QueensOptions(n=8, random_queens=0, seed=1), NullObserver())
     assert result.solutions == ((1, 5, 8, 6, 3, 7, 2, 4),)
     assert result.stat("nodes") == 114 and result.stat("random_draws") == 0
 
@@ -117,19 +119,19 @@ def test_plain_backtracking_finds_the_first_solution_in_114_nodes():
 def test_same_seed_same_run_and_events_tell_the_story():
     opts = QueensOptions(n=8, seed=42)
     first, second = Recorder(), Recorder()
-    assert las_vegas.iterative(opts, first) == las_vegas.iterative(opts, second)
+    assert LAS_VEGAS.iterative(opts, first) == LAS_VEGAS.iterative(opts, second)
     assert first.events == second.events
     attempts = [event for event in first.events if event[0] == "attempt"]
     failures = [event for event in first.events if event[0] == "failure"]
     dead_ends = [event for event in first.events if event[0] == "dead_end"]
     assert len(attempts) == len(failures) + 1 == len(dead_ends) + 1
     places = sum(1 for event in first.events if event[0] == "place")
-    result = las_vegas.iterative(opts, NullObserver())
+    result = LAS_VEGAS.iterative(opts, NullObserver())
     assert result.stat("nodes") == places + len(attempts)
 
 
 def test_a_budget_of_attempts_runs_them_all_and_keeps_every_solution():
-    result = las_vegas.iterative(QueensOptions(n=8, seed=3, attempts=500), NullObserver())
+    result = LAS_VEGAS.iterative(QueensOptions(n=8, seed=3, attempts=500), NullObserver())
     assert result.stat("attempts") == 500
     assert result.count == result.stat("successes") == len(result.solutions) > 0
     assert all(check_placement(rows) is None for rows in result.solutions)
@@ -137,14 +139,14 @@ def test_a_budget_of_attempts_runs_them_all_and_keeps_every_solution():
 
 
 def test_limit_stops_after_that_many_solutions():
-    result = las_vegas.recursive(QueensOptions(n=8, seed=3, limit=3), NullObserver())
+    result = LAS_VEGAS.recursive(QueensOptions(n=8, seed=3, limit=3), NullObserver())
     assert result.count == 3
 
 
 def test_impossible_boards_need_an_attempt_budget():
     with pytest.raises(InputError, match="never"):
-        las_vegas.iterative(QueensOptions(n=3, seed=1), NullObserver())
-    result = las_vegas.iterative(QueensOptions(n=3, seed=1, attempts=10), NullObserver())
+        LAS_VEGAS.iterative(QueensOptions(n=3, seed=1), NullObserver())
+    result = LAS_VEGAS.iterative(QueensOptions(n=3, seed=1, attempts=10), NullObserver())
     assert result.count == 0 and result.stat("dead_ends") == 10
 
 
@@ -158,9 +160,9 @@ def test_impossible_boards_need_an_attempt_budget():
 )
 def test_bad_options(opts, fragment):
     with pytest.raises(InputError, match=fragment):
-        las_vegas.iterative(opts, NullObserver())
+        LAS_VEGAS.iterative(opts, NullObserver())
 
 
 def test_larger_boards_solve_with_a_hybrid():
-    result = las_vegas.recursive(QueensOptions(n=40, seed=9, random_queens=20), NullObserver())
+    result = LAS_VEGAS.recursive(QueensOptions(n=40, seed=9, random_queens=20), NullObserver())
     assert check_placement(result.solutions[0]) is None

@@ -12,11 +12,10 @@ from hypothesis import strategies as st
 
 from automata.runtime.events import NullObserver, Recorder
 from automata.analysis.verify import verify
-from solvers.queens import backtracking, mrv, prolog
-from solvers.queens.algorithms import ENUMERATING, QueensOptions, QueensResult, algorithm_module
+from solvers.queens.algorithms import ENUMERATING, QueensOptions, QueensResult, find_algorithm
 from solvers.queens.bitboard import BitBoard
 
-MODULES = {"backtracking": backtracking, "prolog": prolog, "mrv": mrv}
+MODULES = {name: find_algorithm(name) for name in ENUMERATING}
 IMPLEMENTATIONS = ("iterative", "recursive", "automaton")
 
 # OEIS A000170 (all solutions) and A002562 (modulo rotations and reflections), N = 1..12
@@ -221,11 +220,11 @@ def test_a_limit_gives_a_prefix_of_the_full_enumeration(algorithm, n, limit):
     assert run(algorithm, "recursive", n, limit=limit).solutions == full[:limit]
 
 
-def test_algorithm_modules_are_found_by_name():
+def test_algorithms_are_found_by_name():
     for name in ENUMERATING:
-        module = algorithm_module(name)
-        assert module is MODULES[name]
-        assert module.SPEC.endswith(f"queens_{name}.yaml")
+        found = find_algorithm(name)
+        assert found == MODULES[name] and found.name == name
+        assert found.spec_path.endswith(f"queens_{name}.yaml")
 
 
 # --- the board model -------------------------------------------------------------------------

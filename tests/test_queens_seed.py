@@ -18,12 +18,11 @@ from automata.errors import InputError
 from automata.runtime.events import NullObserver, Recorder
 from automata.runtime.program import load_program
 
-from solvers.queens import mrv
 from solvers.queens.algorithms import QueensOptions
 from solvers.queens.board import half_board_representative, symmetries
 from solvers.queens.given import cells_text, parse_cells
-from solvers.queens.mrv_model import looked_ahead
-from solvers.queens.programs import PROGRAMS, SEED_EXAMPLE
+from solvers.queens.contract import SEED_EXAMPLE
+from solvers.queens.mrv.model import degrees, looked_ahead, new_search
 
 THE_SOLUTION = (5, 2, 4, 6, 8, 3, 1, 7)  # a5 b2 c4 d6 e8 f3 g1 h7: the text's figure 5.16
 FUNDAMENTAL_COUNTS = (1, 0, 0, 1, 2, 1, 6, 12, 46)  # OEIS A002562, N = 1..9
@@ -62,7 +61,7 @@ def test_an_unreadable_cell_is_bad_input(text):
 # --- the worked example: (IV, c) and (III, f) given ------------------------------------------
 
 def test_the_line_degrees_after_the_two_given_queens_are_the_texts():
-    columns, rows = mrv.degrees(QueensOptions(8, placed=SEED_EXAMPLE))
+    columns, rows = degrees(QueensOptions(8, placed=SEED_EXAMPLE))
     # "the degrees of freedom of the remaining rows are 4, 3, then 3, 4, 5 and finally 4"
     assert [rows[row] for row in sorted(rows)] == [4, 3, 3, 4, 5, 4] and sorted(rows) == [1, 2, 5, 6, 7, 8]
     assert columns == {1: 3, 2: 4, 4: 4, 5: 4, 7: 4, 8: 4}
@@ -125,7 +124,7 @@ def test_the_searches_find_exactly_the_solutions_extending_the_given_queens(n, d
 def test_look_ahead_rejects_the_cell_that_empties_column_e():
     # after c4, f3 and the third queen on a5: column d keeps d6 and d7 free, but a queen on d7 would
     # take both cells left in column e (e7 along the row, e8 along the diagonal)
-    search = mrv.new_search(QueensOptions(8, placed=(*SEED_EXAMPLE, (1, 5))), NullObserver())
+    search = new_search(QueensOptions(8, placed=(*SEED_EXAMPLE, (1, 5))), NullObserver())
     columns, rows = search.free_cells()
     assert columns[4] == 0b1100000 and columns[5] == 0b11000000  # d6, d7; e7, e8
     kept_columns, kept_rows = looked_ahead(columns, rows)
@@ -213,10 +212,10 @@ def test_verify_queens_agrees_with_the_options(capsys, argv):
 
 
 def test_the_programs_cases_include_the_options():
-    cases = PROGRAMS["mrv"].CASES.values()
+    cases = program("mrv").cases.values()
     assert any(case.placed == SEED_EXAMPLE for case in cases)
     assert any(case.look_ahead and case.symmetry for case in cases) and any(case.look_ahead and case.placed for case in cases)
-    assert all(any(case.placed for case in PROGRAMS[name].CASES.values()) for name in ("backtracking", "prolog"))
+    assert all(any(case.placed for case in program(name).cases.values()) for name in ("backtracking", "prolog"))
 
 
 def test_spec_parameters_build_the_same_case(capsys):

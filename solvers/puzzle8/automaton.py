@@ -1,4 +1,9 @@
-"""Best-first search run as the automaton of specs/eight_puzzle.yaml."""
+"""Best-first search run as the automaton of specs/eight_puzzle.yaml, and the automaton's context.
+
+The context's x/z methods are the iterative program's variables (the search model and the
+frontier) with the spec's questions and actions over them; the iterative program is a loop over
+the same context (iterative.py), so its protocol reads like the automaton's.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +17,8 @@ from automata.model.spec import Spec
 from automata.io.loader import load_spec
 from automata.runtime.trace import TraceSink
 
-from .context import EightPuzzleContext
+from .model import EXHAUSTED, LIMIT, SOLVED, Frontier, Node, SearchModel, SearchResult
 from .puzzle import Puzzle
-from .search import EXHAUSTED, LIMIT, SOLVED, SearchResult
 
 SPEC_PATH = "specs/eight_puzzle.yaml"
 # The spec's final states, by number, and the search status each stands for.
@@ -45,3 +49,48 @@ def result_in_final_state(context: EightPuzzleContext, final_state: int) -> Sear
     if context.result is None:
         raise RunError(f"the automaton ended in state {final_state} without reporting a result")
     return replace(context.result, status=STATUS_OF_FINAL_STATE.get(final_state, f"stopped in state {final_state}"))
+
+
+class EightPuzzleContext:
+    def __init__(self, puzzle: Puzzle, observer: Observer, max_expanded: int | None = None) -> None:
+        self.model = SearchModel(puzzle, observer, max_expanded)
+        self.frontier = Frontier()
+        self.chosen: Node | None = None
+        self.result: SearchResult | None = None
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def has_open_node(self) -> bool:
+        return len(self.frontier) > 0
+
+    def is_goal_chosen(self) -> bool:
+        return self.model.is_goal(self._chosen())
+
+    def is_limit_reached(self) -> bool:
+        return self.model.limit_reached()
+
+    # -- outputs --------------------------------------------------------------------------------
+
+    def put_start(self) -> None:
+        self.frontier.add([self.model.make_start()])
+
+    def choose_best(self) -> None:
+        self.chosen = self.frontier.take_best()
+
+    def report_solution(self) -> None:
+        self.result = self.model.solved(self._chosen())
+
+    def report_limit(self) -> None:
+        self.result = self.model.stopped_at_limit()
+
+    def expand_chosen(self) -> None:
+        self.frontier.add(self.model.expand(self._chosen()))
+        self.chosen = None
+
+    def report_exhausted(self) -> None:
+        self.result = self.model.exhausted()
+
+    def _chosen(self) -> Node:
+        if self.chosen is None:  # only a broken (e.g. mutated) graph gets here
+            raise RunError("no node has been chosen: z2 (choose_best) must run before the chosen node is used")
+        return self.chosen

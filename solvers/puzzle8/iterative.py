@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from automata.runtime.events import Observer
 
-from .context import EightPuzzleContext
+from .automaton import EightPuzzleContext
+from .model import SearchResult
 from .puzzle import Puzzle
-from .search import SearchResult
 
 
 def search(context: EightPuzzleContext) -> SearchResult:

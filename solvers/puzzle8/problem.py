@@ -36,11 +36,11 @@ from automata.runtime.program import Program, load_program
 from . import automaton
 from .compare import compare, format_table
 from .heuristics import HEURISTICS
+from .model import SOLVED, SearchResult
 from .notation import START_NAMES, format_grid, format_xy, parse_position
 from .program import DEFAULT_MAX_EXPANDED, PuzzleCase
 from .puzzle import Puzzle, read_goal
 from .render import svg_strip, text_boards
-from .search import SOLVED, SearchResult
 from .space import explore
 
 LARGEST_EXPANDED = 10_000_000  # nodes one search may expand (the 3x3 space has 181,440 positions)

@@ -26,14 +26,13 @@ from itertools import permutations
 from automata.runtime.events import Observer
 
 from . import iterative, recursive
-from .automaton import result_in_final_state
+from .automaton import EightPuzzleContext, result_in_final_state
 from .board import Board
-from .context import EightPuzzleContext
 from .heuristics import HEURISTICS
 from .notation import default_goal, format_grid
 from .picture import path_picture
+from .model import SearchResult
 from .puzzle import Puzzle, make_puzzle
-from .search import SearchResult
 
 DEFAULT_MAX_EXPANDED = 300_000
 

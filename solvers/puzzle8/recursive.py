@@ -12,7 +12,7 @@ the best key of any leaf below it. `grow(tree, bound)` follows the document's `e
 5. a subtree whose label has passed the bound: give control back ("no").
 
 The document labels subtrees with f alone; here the label is the node key `(f, h, serial)`, which
-is the same comparison on f with the ties resolved by one total order (see `search.py`). A child
+is the same comparison on f with the ties resolved by one total order (see `model.py`). A child
 is therefore grown exactly while it holds the globally best leaf, so this program expands the same
 nodes in the same order as the priority queue of `iterative.py`.
 
@@ -29,8 +29,8 @@ from enum import Enum
 from automata.runtime.events import Observer
 from automata.runtime.recursion import call_with_deep_stack
 
+from .model import UNBOUNDED, Key, Node, SearchModel, SearchResult
 from .puzzle import Puzzle
-from .search import UNBOUNDED, Key, Node, SearchModel, SearchResult
 
 
 class Outcome(Enum):

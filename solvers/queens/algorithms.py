@@ -1,28 +1,29 @@
 """The shared interface of every N-queens search, and the registry of the algorithms by name.
 
 A placement is written the way the source documents write it: a tuple whose i-th entry is the
-row (1..n) of the queen standing in column i + 1. Every algorithm module exposes
+row (1..n) of the queen standing in column i + 1. Every algorithm has a folder of the same shape
+(solvers/queens/README.md):
 
-    SPEC: str                                        the automaton's spec, relative to the project root
-    check_options(opts) -> None                      raise InputError for options the algorithm refuses
-    iterative(opts, observer) -> QueensResult        loop with an explicit stack
-    recursive(opts, observer) -> QueensResult        the textbook recursion
-    automaton(opts, observer, engine="transitions", sinks=(), spec=None) -> QueensResult
+    model.py          the model the three programs drive (prolog uses backtracking's)
+    iterative.py      solve(opts, observer) -> QueensResult: a loop with an explicit stack
+    recursive.py      solve(opts, observer) -> QueensResult: the textbook recursion
+    automaton.py      SPEC, the automaton's context, and solve(opts, observer, engine, sinks, spec)
+    program.py        the spec's program (automata/runtime/program.py), and check_options(opts),
+                      which raises InputError for options the algorithm refuses
 
-and all three report the same events to the observer (the enumerating searches' vocabulary is in
-`solvers.queens.tally`, Las Vegas's in `solvers.queens.lv_model`, the construction's in
-`solvers.queens.explicit_model`). The commands call `check_options` before running anything, so
-refused options are bad input (exit 2) even under `verify`, where an implementation that raises
-would otherwise count as a failed verification. What `automata run|verify|mutate` run for each
-spec (the context, the implementations as functions of it, the default cases) is the algorithm's
-program in `solvers.queens.programs`.
+and all three programs report the same events to the observer (the enumerating searches'
+vocabulary is in `solvers.queens.tally`, Las Vegas's in `las_vegas/model.py`, the construction's
+in `explicit/model.py`). The commands call `check_options` before running anything, so refused
+options are bad input (exit 2) even under `verify`, where an implementation that raises would
+otherwise count as a failed verification. `find_algorithm(name)` reads a folder into an
+`Algorithm`.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 
 from automata.errors import InputError
 
@@ -67,7 +68,8 @@ def check_board(opts: QueensOptions) -> None:
         raise InputError(f"the board size must be at least 1; got {opts.n}")
 
 
-# name -> module; imported on first use so that one missing module does not break the others
+# name -> the algorithm's folder (its package); imported on first use so that one missing folder
+# does not break the others
 ALGORITHMS: dict[str, str] = {
     "backtracking": "solvers.queens.backtracking",
     "prolog": "solvers.queens.prolog",
@@ -80,17 +82,35 @@ ALGORITHMS: dict[str, str] = {
 ENUMERATING = ("backtracking", "prolog", "mrv")
 
 
-def algorithm_module(name: str) -> ModuleType:
-    """The module implementing the algorithm `name`, with a clear error if it is unknown or missing."""
+@dataclass(frozen=True)
+class Algorithm:
+    """One algorithm's folder, read: its spec, its refusals and its three programs, each a function
+    of (options, observer) returning a `QueensResult` (the automaton's also takes engine, sinks and
+    a replacement spec)."""
+
+    name: str
+    package: str
+    spec_path: str
+    check_options: Callable[[QueensOptions], None]
+    iterative: Callable[..., QueensResult]
+    recursive: Callable[..., QueensResult]
+    automaton: Callable[..., QueensResult]
+
+
+def find_algorithm(name: str) -> Algorithm:
+    """The algorithm `name` from its folder, with a clear error if it is unknown or missing."""
     if name not in ALGORITHMS:
         known = ", ".join(ALGORITHMS)
         raise InputError(f"unknown queens algorithm {name!r}; choose one of: {known}")
-    module_name = ALGORITHMS[name]
+    package = ALGORITHMS[name]
     try:
-        return importlib.import_module(module_name)
+        program, iterative, recursive, automaton = (
+            importlib.import_module(f"{package}.{part}") for part in ("program", "iterative", "recursive", "automaton"))
     except ModuleNotFoundError as error:
-        if error.name != module_name:
+        if not (error.name or "").startswith(package):
             raise
         raise InputError(
-            f"the queens algorithm {name!r} is not available: module {module_name} is not installed in this checkout"
+            f"the queens algorithm {name!r} is not available: {error.name} is not installed in this checkout"
         ) from None
+    return Algorithm(name, package, automaton.SPEC, program.check_options, iterative.solve, recursive.solve,
+                     automaton.solve)

@@ -1,5 +1,5 @@
-"""Queens placed in advance (`--place c4,f3`): the notation, its checks, the options each
-algorithm takes, and the column searches that start from given queens.
+"""Queens placed in advance (`--place c4,f3`): the notation, its checks, and the options each
+algorithm takes. The column model that starts from given queens is in backtracking/model.py.
 
 **Notation.** Cells separated by commas, each a file letter and a rank number as on a chess
 board: `c4` is column c (the 3rd) and row 4, row 1 at the bottom. The MRV text (the seed
@@ -20,17 +20,12 @@ mrv only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Sequence
 
 from automata.errors import InputError
-from automata.runtime.events import Observer
-from automata.runtime.recursion import call_with_deep_stack
 
-from solvers.queens import backtracking, prolog
-from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.algorithms import QueensOptions
 from solvers.queens.board import FILES, cell_name
-from solvers.queens.columns import ColumnSearch, last_column_first, natural_order
 
 Cell = tuple[int, int]  # (column, row), both from 1
 
@@ -88,79 +83,3 @@ def check_seed_options(algorithm: str, opts: QueensOptions) -> None:
             raise InputError(f"{flag} is an option of the fewest-free-cells search: use it with --algorithm mrv")
     if opts.symmetry and opts.placed:
         raise InputError("--symmetry restricts the first queens of a search on an empty board: drop --place or --symmetry")
-
-
-# --- column searches from given queens -------------------------------------------------------
-
-def allowed_rows(n: int, cells: Sequence[Cell]) -> dict[int, int]:
-    """For each column, the rows (bit r - 1 for row r) it may use: the given row in a column
-    holding a given queen, else every row no given queen attacks."""
-    full = (1 << n) - 1
-    given_row = dict(cells)
-    allowed = {}
-    for col in range(1, n + 1):
-        if col in given_row:
-            allowed[col] = 1 << (given_row[col] - 1)
-            continue
-        attacked = 0
-        for given_col, row in cells:
-            distance = abs(col - given_col)
-            attacked |= 1 << (row - 1) | 1 << (row - 1 + distance)
-            if row - 1 - distance >= 0:
-                attacked |= 1 << (row - 1 - distance)
-        allowed[col] = full & ~attacked
-    return allowed
-
-
-class GivenColumnSearch(ColumnSearch):
-    """A column search whose columns try only the rows the given queens leave them.
-
-    The column model computes a column's untried rows when the column becomes current; this
-    narrows them once more, through the model's public questions only, so every question and
-    action of the model is otherwise unchanged.
-    """
-
-    __slots__ = ("_allowed",)
-
-    def __init__(self, n: int, order: tuple[int, ...], observer: Observer, limit: int | None,
-                 cells: Sequence[Cell]) -> None:
-        super().__init__(n, order, observer, limit)
-        self._allowed = allowed_rows(n, cells)
-        self._narrow()
-
-    def _narrow(self) -> None:
-        if not self.is_complete():
-            self.untried &= self._allowed[self.current_column()]
-
-    def place_next_queen(self) -> None:
-        super().place_next_queen()
-        self._narrow()
-
-    def take_back(self) -> None:
-        # Given queens can leave the first column of the order no row at all, a dead end on the
-        # model's empty board (b2 and d1 on 4x4 attack all of column a). The column loop takes a
-        # queen back after every dead end; with none on the board there is nothing to take, and
-        # its next question (no queens left) ends the search, as the automaton's arc 0 -> 3 does.
-        if self.has_queens():
-            super().take_back()
-
-
-def column_search(order: Callable[[int], tuple[int, ...]], case: QueensOptions, observer: Observer) -> ColumnSearch:
-    """The column model of `case`: a plain one, or one that starts from the case's given queens."""
-    if case.placed:
-        return GivenColumnSearch(case.n, order(case.n), observer, case.limit, case.placed)
-    return ColumnSearch(case.n, order(case.n), observer, case.limit)
-
-
-def recursive_from_given(module: ModuleType, case: QueensOptions, observer: Observer) -> QueensResult:
-    """The recursive program of `module` (backtracking or prolog), run over a model of `case` that
-    starts from its given queens: the same recursion, which otherwise builds a plain model itself."""
-    if module is backtracking:
-        search = column_search(natural_order, case, observer)
-        call_with_deep_stack(backtracking._fill_from_current_column, search, depth=case.n + 2)
-    elif module is prolog:
-        search = column_search(last_column_first, case, observer)
-        call_with_deep_stack(prolog._enumerate, search, natural_order(case.n), depth=2 * case.n + 4)
-    else:
-        raise ValueError(f"{module.__name__} has no recursion over a column model")
-    return search.result()

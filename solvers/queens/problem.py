@@ -4,8 +4,8 @@ Five algorithms (see `solvers.queens.algorithms`), each with an iterative refere
 reference and an automaton that report the same events. `run` solves (or checks a placement),
 `verify` proves the implementations equivalent on one board, `compare` puts the enumerating
 searches side by side. The options only build a case (`QueensOptions`): running and verifying
-go through each algorithm's program (`solvers.queens.programs`, named by its spec's `program:`
-key), the same machinery as `automata run|verify SPEC`.
+go through each algorithm's program (`solvers/queens/<algorithm>/program.py`, named by its spec's
+`program:` key), the same machinery as `automata run|verify SPEC`.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ from solvers.queens.algorithms import (
     ENUMERATING,
     QueensOptions,
     QueensResult,
-    algorithm_module,
+    find_algorithm,
 )
 from solvers.queens.board import check_placement, fundamental
 from solvers.queens.covers import covering_solutions
-from solvers.queens.given import cells_text, check_seed_options, parse_cells
+from solvers.queens.given import cells_text, parse_cells
 from solvers.queens.seed_views import (
     degrees_document,
     degrees_lines,
@@ -79,10 +79,9 @@ def checked_program(algorithm: str, opts: QueensOptions) -> Program:
     """The algorithm's program, once the algorithm has accepted the options: refused options are
     bad input (exit 2) before anything runs, even under `verify`, where an implementation that
     raises would count as a failed verification."""
-    module = algorithm_module(algorithm)
-    module.check_options(opts)
-    check_seed_options(algorithm, opts)
-    return load_program(module.SPEC)
+    found = find_algorithm(algorithm)
+    found.check_options(opts)  # the algorithm's own refusals and those of the MRV text's options
+    return load_program(found.spec_path)
 
 
 # The largest N each algorithm is offered, measured on this project's machines (docs/security.md):
@@ -241,12 +240,11 @@ def run_command(
     if look_ahead or symmetry:
         document["look_ahead"], document["symmetry"] = look_ahead, symmetry
     if degrees:
-        from solvers.queens import (
-            mrv,  # the degrees are the mrv model's free-cell counts, whatever the algorithm
-        )
+        # the degrees are the mrv model's free-cell counts, whatever the algorithm
+        from solvers.queens.mrv.model import degrees as free_cells
 
-        plain = mrv.degrees(replace(opts, look_ahead=False, symmetry=False))
-        document["degrees"] = degrees_document(n, plain, mrv.degrees(opts) if look_ahead else None)
+        plain = free_cells(replace(opts, look_ahead=False, symmetry=False))
+        document["degrees"] = degrees_document(n, plain, free_cells(opts) if look_ahead else None)
     if not count:
         document["solutions"] = [list(rows) for rows in result.solutions]
     document["stats"] = dict(result.stats)
@@ -256,11 +254,13 @@ def run_command(
     if symmetry:  # one solution per class was found: each stands for its orbit
         document["orbits"] = orbits_document(result.solutions)
     if algorithm == "las-vegas":
-        lv = algorithm_module("las-vegas")
+        from solvers.queens.las_vegas.exact import exact as exact_figures
+        from solvers.queens.las_vegas.simulation import simulate
+
         if exact:
-            document["exact"] = lv.exact(n, random_queens).as_dict()
+            document["exact"] = exact_figures(n, random_queens).as_dict()
         if attempts is not None:
-            document["simulation"] = lv.simulate(opts)
+            document["simulation"] = simulate(opts)
     if check:
         document["check"] = _check_solutions(
             [tuple(rows) for rows in document["orbits"]["expanded_solutions"]] if symmetry else result.solutions)
@@ -387,7 +387,7 @@ def verify_command(
     program = checked_program(algorithm, opts)
     outcome = verify_case(program, f"N = {n}", opts, impls_to_verify(impl))
     _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage),
-                  algorithm_module(algorithm).SPEC)
+                  find_algorithm(algorithm).spec_path)
     if not outcome.agree:
         raise click.exceptions.Exit(1)
 

@@ -13,9 +13,9 @@ from dataclasses import replace
 from automata.runtime.events import Observer
 from solvers.puzzle8 import iterative as shipped
 from solvers.puzzle8 import recursive as shipped_recursive
-from solvers.puzzle8.context import EightPuzzleContext
+from solvers.puzzle8.automaton import EightPuzzleContext
 from solvers.puzzle8.puzzle import Puzzle, make_puzzle
-from solvers.puzzle8.search import SearchResult
+from solvers.puzzle8.model import SearchResult
 
 
 def iterative(ctx: EightPuzzleContext):

@@ -16,10 +16,11 @@ from types import SimpleNamespace
 
 from automata.analysis.derive import CallStack, derived_result
 from automata.runtime.events import Observer
-from solvers.queens import backtracking, mrv, prolog
-from solvers.queens.algorithms import QueensOptions, QueensResult
-from solvers.queens.columns import ColumnSearch, last_column_first, natural_order
-from solvers.queens.mrv_model import MrvSearch, search_iteratively
+from solvers.queens.algorithms import QueensOptions, QueensResult, find_algorithm
+from solvers.queens.backtracking.model import ColumnSearch, last_column_first, natural_order
+from solvers.queens.backtracking.recursive import fill_from_current_column
+from solvers.queens.mrv.iterative import search_iteratively
+from solvers.queens.mrv.model import MrvSearch
 
 
 def fill(search: ColumnSearch):
@@ -168,9 +169,10 @@ def _last_column_first(case: QueensOptions, observer: Observer) -> Columns:
     return Columns(case, last_column_first(case.n), observer)
 
 
+backtracking, prolog, mrv = (find_algorithm(name) for name in ("backtracking", "prolog", "mrv"))
 BACKTRACKING = _program(_natural, backtracking, fill, with_outcome=False)
 BACKTRACKING_LIKE_THE_SPEC = _program(_natural, backtracking, fill_like_the_spec, with_outcome=True)
-BACKTRACKING_RECURSIVE = _program(_natural, backtracking, backtracking._fill_from_current_column, with_outcome=False)
+BACKTRACKING_RECURSIVE = _program(_natural, backtracking, fill_from_current_column, with_outcome=False)
 PROLOG = _program(_last_column_first, prolog, fill, with_outcome=False)
 PROLOG_LIKE_THE_SPEC = _program(_last_column_first, prolog, fill_like_the_spec, with_outcome=True)
 MRV = _program(Mrv, mrv, search_iteratively, with_outcome=False)

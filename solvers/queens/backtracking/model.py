@@ -11,13 +11,19 @@ tried. Both fill orders step one column at a time, so moving on shifts one diago
 the other down, whichever way the columns go. The free rows of a column are computed once, when
 the column becomes current; every question below is then one comparison, and the iterative
 program, the recursive one and the automaton ask the same questions.
+
+Queens given in advance (`--place`, see solvers.queens.given) narrow the rows of every column
+once more: `column_search` builds the model of a case, with them or without.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from automata.runtime.events import NullObserver, Observer
 
-from solvers.queens.algorithms import QueensResult
+from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.given import Cell
 from solvers.queens.tally import Tally
 
 
@@ -120,31 +126,63 @@ class ColumnSearch:
         return self.tally.result()
 
 
-def fill_iteratively(search: ColumnSearch) -> QueensResult:
-    """The iterative program: one loop, the queens on the board as the explicit stack.
+# --- column searches from given queens -------------------------------------------------------
 
-    Its two phases are the automaton's two working states: going forward into a fresh column
-    (place a queen; else record a solution or report a dead end), and going back until a column
-    has a row left to try. A full board has no free row, so the common case is asked first.
-    """
-    # The questions and actions as local names: the loop runs once or twice per queen.
-    has_free_row, place_next_queen, has_queens, take_back = (
-        search.has_free_row, search.place_next_queen, search.has_queens, search.take_back)
-    is_complete, note_dead_end = search.is_complete, search.note_dead_end
-    while True:
-        if has_free_row():
-            place_next_queen()
+def allowed_rows(n: int, cells: Sequence[Cell]) -> dict[int, int]:
+    """For each column, the rows (bit r - 1 for row r) it may use: the given row in a column
+    holding a given queen, else every row no given queen attacks."""
+    full = (1 << n) - 1
+    given_row = dict(cells)
+    allowed = {}
+    for col in range(1, n + 1):
+        if col in given_row:
+            allowed[col] = 1 << (given_row[col] - 1)
             continue
-        if is_complete():
-            search.record_solution()
-            if search.has_enough() or not has_queens():  # (no queens: the board has no squares)
-                break
-        else:
-            note_dead_end()  # never on the empty board, whose first column has every row free
-        take_back()  # and go on taking back until a column has a row left to try
-        while not has_free_row():
-            if not has_queens():
-                return search.result()
-            take_back()
-        place_next_queen()
-    return search.result()
+        attacked = 0
+        for given_col, row in cells:
+            distance = abs(col - given_col)
+            attacked |= 1 << (row - 1) | 1 << (row - 1 + distance)
+            if row - 1 - distance >= 0:
+                attacked |= 1 << (row - 1 - distance)
+        allowed[col] = full & ~attacked
+    return allowed
+
+
+class GivenColumnSearch(ColumnSearch):
+    """A column search whose columns try only the rows the given queens leave them.
+
+    The column model computes a column's untried rows when the column becomes current; this
+    narrows them once more, through the model's public questions only, so every question and
+    action of the model is otherwise unchanged.
+    """
+
+    __slots__ = ("_allowed",)
+
+    def __init__(self, n: int, order: tuple[int, ...], observer: Observer, limit: int | None,
+                 cells: Sequence[Cell]) -> None:
+        super().__init__(n, order, observer, limit)
+        self._allowed = allowed_rows(n, cells)
+        self._narrow()
+
+    def _narrow(self) -> None:
+        if not self.is_complete():
+            self.untried &= self._allowed[self.current_column()]
+
+    def place_next_queen(self) -> None:
+        super().place_next_queen()
+        self._narrow()
+
+    def take_back(self) -> None:
+        # Given queens can leave the first column of the order no row at all, a dead end on the
+        # model's empty board (b2 and d1 on 4x4 attack all of column a). The column loop takes a
+        # queen back after every dead end; with none on the board there is nothing to take, and
+        # its next question (no queens left) ends the search, as the automaton's arc 0 -> 3 does.
+        if self.has_queens():
+            super().take_back()
+
+
+def column_search(order: Callable[[int], tuple[int, ...]], case: QueensOptions, observer: Observer) -> ColumnSearch:
+    """The column model of `case`: a plain one, or one that starts from the case's given queens."""
+    if case.placed:
+        return GivenColumnSearch(case.n, order(case.n), observer, case.limit, case.placed)
+    return ColumnSearch(case.n, order(case.n), observer, case.limit)

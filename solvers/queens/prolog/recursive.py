@@ -10,33 +10,23 @@ column are tried from 1 up: for N = 8 the first solutions are [1/4,2/2,3/7,4/3,5
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from automata.runtime.events import Observer
 from automata.runtime.recursion import call_with_deep_stack
-from automata.model.spec import Spec
 
-from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
-from solvers.queens.columns import ColumnSearch, fill_iteratively, last_column_first, natural_order
-from solvers.queens.contexts import ColumnSearchContext, run_automaton
-
-SPEC = "specs/queens_prolog.yaml"
-check_options = check_board  # every N >= 1 has a search (N = 2, 3 find none)
+from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.backtracking.model import ColumnSearch, column_search, last_column_first, natural_order
 
 
-def _new_search(opts: QueensOptions, observer: Observer) -> ColumnSearch:
-    return ColumnSearch(opts.n, last_column_first(opts.n), observer, opts.limit)
-
-
-def iterative(opts: QueensOptions, observer: Observer) -> QueensResult:
-    """Prolog's depth-first execution written as one loop: the last column first."""
-    return fill_iteratively(_new_search(opts, observer))
-
-
-def recursive(opts: QueensOptions, observer: Observer) -> QueensResult:
+def solve(opts: QueensOptions, observer: Observer) -> QueensResult:
     """The program itself: one generator per goal `solution(List)`; resuming it is Prolog's redo."""
-    search = _new_search(opts, observer)
-    call_with_deep_stack(_enumerate, search, natural_order(opts.n), depth=2 * opts.n + 4)
+    return enumerate_recursively(column_search(last_column_first, opts, observer))
+
+
+def enumerate_recursively(search: ColumnSearch) -> QueensResult:
+    """The Prolog program on a fresh column model whose order is the last column first."""
+    call_with_deep_stack(_enumerate, search, natural_order(search.n), depth=2 * search.n + 4)
     return search.result()
 
 
@@ -62,13 +52,3 @@ def _solution(search: ColumnSearch, columns: tuple[int, ...]) -> Iterator[None]:
             yield
             search.take_back()
 
-
-def automaton(
-    opts: QueensOptions,
-    observer: Observer,
-    engine: str = "transitions",
-    sinks: Sequence[object] = (),
-    spec: Spec | None = None,
-) -> QueensResult:
-    """Run the spec (or `spec`, e.g. a mutant) over the same model the references use."""
-    return run_automaton(spec or SPEC, ColumnSearchContext(_new_search(opts, observer)), engine, sinks)

@@ -12,7 +12,7 @@ Summing over the leaves with exact fractions gives Brassard & Bratley's figures:
     t  expected nodes until the first success, s + e (1 - p) / p
        (the attempts before the first success number (1 - p) / p on average)
 
-This module deliberately shares no code with `lv_model`: it is an independent derivation, so that
+This module deliberately shares no code with the model (model.py): it is an independent derivation, so that
 a simulation of the model landing on these numbers checks both. The walk visits every placement
 the random phase can reach, so it is meant for small boards (N <= 12 or so).
 """

@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from automata.runtime.events import Observer
+from automata.runtime.events import NullObserver, Observer
 
-from solvers.queens.algorithms import QueensResult
+from solvers.queens.algorithms import QueensOptions, QueensResult
 from solvers.queens.bitboard import BitBoard, mask_members
 from solvers.queens.board import half_board_representative, middle_row
 from solvers.queens.tally import Tally
@@ -257,25 +257,16 @@ def _attacked_across(position: int, distance: int) -> int:
     return attacked
 
 
-def search_iteratively(search: MrvSearch) -> QueensResult:
-    """The iterative program: one loop over an explicit stack of choice points."""
-    while True:
-        if search.is_complete():
-            search.record_solution()
-            if search.has_enough():
-                break
-        elif search.has_blocked_line():
-            search.note_dead_end()
-        elif search.has_forced_cell():
-            search.place_forced_queen()
-            continue
-        else:
-            search.open_choice_point()
-            search.try_next_cell()
-            continue
-        while search.has_choice_points() and not search.top_has_untried_cell():
-            search.drop_choice_point()
-        if not search.has_choice_points():
-            break
-        search.try_next_cell()
-    return search.result()
+def new_search(opts: QueensOptions, observer: Observer) -> MrvSearch:
+    """The model of the case: its board, given queens, look-ahead and symmetry."""
+    return MrvSearch(opts.n, observer, opts.limit, given=opts.placed, look_ahead=opts.look_ahead,
+                     symmetry=opts.symmetry)
+
+
+def degrees(opts: QueensOptions) -> tuple[dict[int, int], dict[int, int]]:
+    """The degrees of freedom of the starting board (the given queens on it): the free cells of
+    every open column and of every open row, ({col: count}, {row: count}); under look-ahead, the
+    cells that pass it."""
+    columns, rows = new_search(opts, NullObserver()).free_cells()
+    return ({col: mask.bit_count() for col, mask in columns.items()},
+            {row: mask.bit_count() for row, mask in rows.items()})

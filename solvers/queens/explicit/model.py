@@ -1,7 +1,7 @@
 """The one model behind the three implementations of the explicit construction.
 
 The construction is not a search, but it is written as one so that it can be traced, verified and
-drawn like the others: the model walks the plan of `explicit_plan` run by run and queen by queen.
+drawn like the others: the model walks the plan of `plan.py` run by run and queen by queen.
 
 Events (the same stream from the iterative, recursive and automaton implementations):
 
@@ -15,9 +15,12 @@ Nodes are counted like the searches count them: the empty board plus one per que
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from automata.runtime.events import Observer
 
-from solvers.queens.explicit_plan import Run, plan
+from solvers.queens.algorithms import QueensOptions, QueensResult
+from solvers.queens.explicit.plan import Run, check_size, plan
 
 
 class ExplicitModel:
@@ -81,3 +84,29 @@ class ExplicitModel:
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         return (("nodes", len(self.rows) + 1), ("runs", len(self.plan)), ("remainder", self.n % 12))
+
+
+def check_options(opts: QueensOptions) -> None:
+    """The construction needs a board with a solution: N = 1 or N >= 4."""
+    check_size(opts.n)
+
+
+def result_of(model: ExplicitModel) -> QueensResult:
+    return QueensResult(solutions=(tuple(model.rows),), count=1, stats=model.stats())
+
+
+# The programs are written in `ExplicitSteps`: they run on the model itself (a million queens), or
+# on the automaton's context (solvers/queens/explicit/automaton.py), whose methods have the same
+# names, where a plain implementation's calls are watched (its protocol, its call budget).
+# `has_next_run` and `rows_left_in_run` are not the spec's: the automaton asks which kind of run
+# comes next instead, and does not count rows.
+
+class ExplicitSteps(Protocol):
+    """The questions and actions the construction's plain programs are written in."""
+
+    def has_next_run(self) -> bool: ...
+    def has_row_left_in_run(self) -> bool: ...
+    def rows_left_in_run(self) -> int: ...
+    def start_next_run(self) -> None: ...
+    def place_next_queen(self) -> None: ...
+    def finish(self) -> None: ...

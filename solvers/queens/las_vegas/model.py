@@ -30,8 +30,12 @@ board one more.
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
+from automata.errors import InputError
 from automata.runtime.events import Observer
+
+from solvers.queens.algorithms import QueensOptions, QueensResult, check_board
 
 
 class LasVegasModel:
@@ -213,3 +217,59 @@ class LasVegasModel:
             ("dead_ends", self.dead_ends),
             ("random_draws", self.draws),
         )
+
+
+def check_options(opts: QueensOptions) -> None:
+    """Refuse options that mean nothing, or that would make the attempts go on forever."""
+    check_board(opts)
+    n = opts.n
+    k = _random_queens(opts)
+    if not 0 <= k <= n:
+        raise InputError(f"--random-queens must be between 0 and {n} on a {n}x{n} board; got {k}")
+    if opts.attempts is not None and opts.attempts < 1:
+        raise InputError(f"--attempts must be at least 1; got {opts.attempts}")
+    if opts.limit is not None and opts.limit < 1:
+        raise InputError(f"--limit must be at least 1; got {opts.limit}")
+    if opts.attempts is None and n in (2, 3):
+        raise InputError(
+            f"no placement of {n} queens on a {n}x{n} board exists, so Las Vegas attempts would never "
+            "succeed; pass --attempts to simulate a fixed number of them"
+        )
+
+
+def _random_queens(opts: QueensOptions) -> int:
+    return opts.n if opts.random_queens is None else opts.random_queens
+
+
+def new_model(opts: QueensOptions, observer: Observer) -> LasVegasModel:
+    """Check the options and build the shared model."""
+    check_options(opts)
+    wanted = opts.limit if opts.limit is not None else (1 if opts.attempts is None else None)
+    return LasVegasModel(opts.n, _random_queens(opts), opts.seed, observer, opts.attempts, wanted)
+
+
+def result_of(model: LasVegasModel) -> QueensResult:
+    return QueensResult(solutions=tuple(model.solutions), count=len(model.solutions), stats=model.stats())
+
+
+# The programs are written in the spec's questions and actions (`LasVegasSteps`): they run on the
+# model itself where speed counts (simulations of many attempts), or on the automaton's context
+# (solvers/queens/las_vegas/automaton.py), whose methods have the same names, where a plain
+# implementation's calls are watched (its protocol, its call budget).
+
+class LasVegasSteps(Protocol):
+    """The questions and actions the Las Vegas programs are written in."""
+
+    def may_start_attempt(self) -> bool: ...
+    def is_complete(self) -> bool: ...
+    def places_at_random(self) -> bool: ...
+    def next_column_has_free_cell(self) -> bool: ...
+    def has_untried_row(self) -> bool: ...
+    def can_take_back(self) -> bool: ...
+    def start_attempt(self) -> None: ...
+    def place_at_random(self) -> None: ...
+    def report_dead_end(self) -> None: ...
+    def place_next_untried(self) -> None: ...
+    def take_back(self) -> None: ...
+    def record_solution(self) -> None: ...
+    def record_failure(self) -> None: ...
