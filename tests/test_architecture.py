@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,37 @@ def test_every_specs_program_is_in_a_folder_with_its_loop_and_its_recursion(spec
     context_module = spec.context.partition(":")[0]
     assert _module_file(context_module).parent == folder, (
         f"{spec_path.name}: the context {spec.context} is not in the program's folder {folder}")
+
+
+def _problem_readme(folder: Path) -> Path:
+    """The README of the problem a program folder belongs to: the nearest one above it."""
+    for parent in (folder, *folder.parents):
+        if (parent / "README.md").is_file():
+            return parent / "README.md"
+    raise AssertionError(f"no README.md above {folder}")
+
+
+def _opening_table(readme: Path) -> list[dict[str, list[Path]]]:
+    """The table the README opens with (right under its title): one {column: linked files} per row."""
+    lines = [line for line in readme.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
+    assert lines and lines[0].startswith("|"), f"{readme} does not open with a table under its title"
+    rows = [line for line in itertools.takewhile(lambda line: line.startswith("|"), lines)]
+    header = [cell.strip() for cell in rows[0].strip("|").split("|")]
+    table = []
+    for row in rows[2:]:
+        cells = re.split(r"(?<!\\)\|", row.strip().strip("|"))
+        table.append({name: [(readme.parent / link).resolve() for link in re.findall(r"\]\(([^)#]+)\)", cell)]
+                      for name, cell in zip(header, cells)})
+    return table
+
+
+@pytest.mark.parametrize("spec_path", SHIPPED_SPECS, ids=lambda path: path.stem)
+def test_the_problems_readme_opens_with_a_table_linking_each_version(spec_path: Path) -> None:
+    """algorithm -> spec -> loop -> recursion -> model, as links that lead somewhere."""
+    program, _ = program_module_name(load_spec(spec_path))
+    table = _opening_table(_problem_readme(_module_file(program).parent))
+    rows = [row for row in table if spec_path.resolve() in row.get("automaton: spec, context", [])]
+    assert rows, f"no row of the opening table links {spec_path.name}"
+    for column in ("loop", "recursion", "model", "program"):
+        links = rows[0].get(column, [])
+        assert links and all(link.is_file() for link in links), f"{spec_path.name}: the {column} column links {links}"
