@@ -64,7 +64,7 @@ The article does not print its five arrays, so these were chosen by experiment
    and (6,4), with 9 and 21 returns (the article: 9 and 79).
 2. The order that rescues the most start cells order 1 leaves, on the square boards 5..16, 14x3,
    the rectangles up to 9x9 and samples of 50x50 and 100x100.
-3. to 5. Found by `python3 -m solvers.knight_tour.order_search search` over the 110,404 start cells
+3. to 5. Found by `python3 -m research.knight_orders.search search` over the 110,404 start cells
    of every n x m board with 5 <= n <= m <= 30 and of the article's five boards: orders 3 and 4
    must tour by a greedy walk (no return) the cells orders 1 and 2 leave, order 5 searches with
    up to MAX_RET returns. With optimizations 1-4 every start cell of 8x8, 9x9, 50x50 and 77x77 is

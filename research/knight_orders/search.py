@@ -1,7 +1,7 @@
 """Search for move orders with which optimizations 1-4 tour every start cell without giving up.
 
-    python3 -m solvers.knight_tour.order_search search --work DIR [--jobs N] [--keep 2]
-    python3 -m solvers.knight_tour.order_search check [--orders FILE] [--jobs N]
+    python3 -m research.knight_orders.search search --work DIR [--jobs N] [--keep 2]
+    python3 -m research.knight_orders.search check [--orders FILE] [--jobs N]
 
 With optimization 4 and GOOD_RET = 1, a start cell is toured when the greedy walk (Warnsdorff's
 rule, blocked cells refused, ties in move order) of one of orders 1-4 covers the board, or when the
@@ -36,7 +36,7 @@ from typing import Any
 from automata.io.files import write_atomically
 from automata.sweep import Interrupted, StderrProgress, run_sweep
 from solvers.knight_tour.model import DEFAULT_MAX_RETURNS, MOVE_ORDERS
-from solvers.knight_tour.order_eval import Order, greedy_walk, possible_starts, search, solve_with_orders
+from research.knight_orders.evaluator import Order, greedy_walk, possible_starts, search, solve_with_orders
 
 KNIGHT_MOVES: tuple[tuple[int, int], ...] = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 ALL_ORDERS: tuple[Order, ...] = tuple(itertools.permutations(KNIGHT_MOVES))
@@ -280,7 +280,7 @@ def check_orders(orders: tuple[Order, ...], boards: Sequence[tuple[int, int]], m
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python3 -m solvers.knight_tour.order_search", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python3 -m research.knight_orders.search", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--max-returns", type=int, default=DEFAULT_MAX_RETURNS, help="MAX_RET of the last order")
@@ -316,6 +316,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 if __name__ == "__main__":
     # Run the importable module's main, not this __main__ copy: worker processes and Dask workers
     # find the sweep's functions by module name.
-    from solvers.knight_tour.order_search import main as module_main
+    from research.knight_orders.search import main as module_main
 
     module_main()

@@ -1,6 +1,6 @@
 """Which first move orders could be the article's? Every order of the eight moves against its 8×8 figures.
 
-    python3 -m solvers.knight_tour.order_article --out FILE.json [--jobs N]
+    python3 -m research.knight_orders.article --out FILE.json [--jobs N]
 
 Optimizations 1+2, 1+3 and 1-3 use the first move order only, so the article's 8×8 figures are a
 fingerprint of its first order (REFERENCE.md §1):
@@ -24,8 +24,8 @@ from pathlib import Path
 
 from automata.sweep import StderrProgress, run_sweep
 from solvers.knight_tour.model import DEFAULT_MAX_RETURNS, MOVE_ORDERS
-from solvers.knight_tour.order_eval import Order, search
-from solvers.knight_tour.order_search import ALL_ORDERS
+from research.knight_orders.evaluator import Order, search
+from research.knight_orders.search import ALL_ORDERS
 
 ARTICLE_1_3 = {(6, 4): 3}
 ARTICLE_1_PLUS_3 = {(4, 1): 9, (6, 4): 79}
@@ -64,7 +64,7 @@ def plain_profile(case: tuple[int, int, int]) -> tuple[str, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python3 -m solvers.knight_tour.order_article", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python3 -m research.knight_orders.article", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="JSON file for the results")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
@@ -105,6 +105,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    from solvers.knight_tour.order_article import main as module_main  # importable by the workers
+    from research.knight_orders.article import main as module_main  # importable by the workers
 
     module_main()

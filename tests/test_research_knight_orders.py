@@ -7,8 +7,8 @@ import pytest
 from automata.runtime.events import NullObserver
 from solvers.knight_tour import iterative
 from solvers.knight_tour.model import MOVE_ORDERS, KnightTourInstance
-from solvers.knight_tour.order_eval import possible_starts, search, solve_with_orders
-from solvers.knight_tour.order_search import ALL_ORDERS, best_covers, check_orders, target_boards
+from research.knight_orders.evaluator import possible_starts, search, solve_with_orders
+from research.knight_orders.search import ALL_ORDERS, best_covers, check_orders, target_boards
 
 
 def model(rows: int, cols: int, start: int, optimizations: set[int], max_returns: int):

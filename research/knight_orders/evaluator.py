@@ -1,6 +1,6 @@
 """A lean copy of the model's search with optimizations 2 and 3, for trying many move orders fast.
 
-The move-order search (`order_search.py`) runs millions of attempts, each with a candidate order
+The move-order search (`search.py`) runs millions of attempts, each with a candidate order
 that `MOVE_ORDERS` does not hold, so it cannot use the model (which reads the module's orders and
 reports every event).  This module makes the same choices as `model.KnightTour` with optimizations
 2 (blocked cells) and 3 (Warnsdorff's rule, ties in move order) and nothing else: no events, no
