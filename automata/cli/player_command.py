@@ -9,7 +9,8 @@ import click
 
 from ..io.files import display_path, write_atomically, writing
 from ..io.html.player import ending, player_html
-from ..runtime.events import NullObserver
+from ..runtime.beside import LoopListing, loop_listing
+from ..runtime.events import Recorder
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
 from ..runtime.stepwise import open_automaton
 from ..runtime.trace import TraceSink
@@ -19,11 +20,24 @@ from .target import CASE_CONTEXT, Target, resolve_target, target_options
 
 def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS,
                   sinks: Sequence[TraceSink] = ()) -> Recording:
-    """Run the target's case step by step, drawing the program's `picture(context)` if it has one."""
+    """Run the target's case step by step, keeping the events the model reports and drawing the
+    program's `picture(context)` if it has one."""
     program = target.program
-    context = program.new_context(target.case, NullObserver())
+    events = Recorder()
+    context = program.new_context(target.case, events)
     automaton = open_automaton(program.spec, context, engine, sinks, max_steps=program.max_steps(target.case))
-    return record_run(automaton, context, program.extras.get("picture"), max_recorded_steps=max_steps)
+    return record_run(automaton, context, program.extras.get("picture"), max_recorded_steps=max_steps, events=events,
+                      key_events=program.extras.get("key_events", ()))
+
+
+def beside(target: Target, recording: Recording) -> LoopListing | None:
+    """The program's plain loop on the same case, aligned with the recording (None without one)."""
+    return loop_listing(target.program, target.case, recording.records, recording.event_marks,
+                        finished=recording.final_state is not None)
+
+
+def player_page(target: Target, recording: Recording, links: Sequence[tuple[str, str]] = ()) -> str:
+    return player_html(target.program.spec, recording, case=target.case_name, links=links, loop=beside(target, recording))
 
 
 @click.command("player", context_settings=CASE_CONTEXT)
@@ -47,11 +61,14 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     """
     chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
     recording = record_target(chosen, engine, max_steps)
-    page = player_html(chosen.program.spec, recording, case=chosen.case_name)
+    page = player_page(chosen, recording)
     path = Path(output)
     with writing(path):
         write_atomically(path, page)
-    pictures = f", {len(recording.frames):,} pictures" if recording.frames else ", no pictures"
+    album = recording.album
+    pictures = (f", a picture at every step" if album.frames and album.stride == 1 else
+                f", pictures at every step up to {album.dense_until:,} then every {album.stride:,} steps and at each "
+                "step that matters" if album.frames else ", no pictures")
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
                err=True)
     click.echo(display_path(path))

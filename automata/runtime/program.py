@@ -14,6 +14,9 @@ level (docs/own-automaton.md explains each with an example):
     step_limit(case) -> int                   optional: the step limit of one automaton run
     explore_cases() -> iterable of (name, case)  optional: the space `automata cover` searches for
                                               a case taking an arc CASES miss, smallest first
+    picture(context) -> str                   optional: an SVG of the context (the player, the docs)
+    KEY_EVENTS = ("solution",)                optional: the kinds of event whose steps the player
+                                              always keeps a picture of, however long the run
 
 The shipped problems use the same contract, so nothing in the command line is special to them.
 Importing the module runs the user's code: only commands that run the spec do it.
@@ -226,6 +229,11 @@ def _program_of(spec: Spec, source: Any, label: str) -> Program:
         hooks[hook] = value
     extras = {name: getattr(source, name) for name in ("picture", "explore_cases")
               if callable(getattr(source, name, None))}
+    key_events = getattr(source, "KEY_EVENTS", ())
+    if isinstance(key_events, str) or not all(isinstance(kind, str) for kind in key_events):
+        raise InputError(f"{label}.KEY_EVENTS must be a tuple of event kinds, e.g. (\"solution\",)")
+    if key_events:
+        extras["key_events"] = tuple(key_events)
     return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
 
 
