@@ -8,36 +8,25 @@ from pathlib import Path
 import click
 
 from ..io.files import display_path, write_atomically, writing
-from ..io.html.player import ending, player_html
-from ..runtime.beside import LoopListing, loop_listing
-from ..runtime.events import Recorder
-from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
-from ..runtime.stepwise import open_automaton
+from ..io.html.player import ending
+from ..io.html.simulate import simulate_html
+from ..io.loader import load_spec, load_system
+from ..runtime import playback
+from ..runtime.playback import record_case
+from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording
 from ..runtime.trace import TraceSink
 from .support import check_output_file
-from .target import CASE_CONTEXT, Target, resolve_target, target_options
+from .target import CASE_CONTEXT, Target, resolve_target, spec_of_target, target_options
 
 
 def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS,
                   sinks: Sequence[TraceSink] = ()) -> Recording:
-    """Run the target's case step by step, keeping the events the model reports and drawing the
-    program's `picture(context)` if it has one."""
-    program = target.program
-    events = Recorder()
-    context = program.new_context(target.case, events)
-    automaton = open_automaton(program.spec, context, engine, sinks, max_steps=program.max_steps(target.case))
-    return record_run(automaton, context, program.extras.get("picture"), max_recorded_steps=max_steps, events=events,
-                      key_events=program.extras.get("key_events", ()))
-
-
-def beside(target: Target, recording: Recording) -> LoopListing | None:
-    """The program's plain loop on the same case, aligned with the recording (None without one)."""
-    return loop_listing(target.program, target.case, recording.records, recording.event_marks,
-                        finished=recording.final_state is not None)
+    """Run the target's case step by step (runtime/playback.py)."""
+    return record_case(target.program, target.case, engine, max_steps, sinks)
 
 
 def player_page(target: Target, recording: Recording, links: Sequence[tuple[str, str]] = ()) -> str:
-    return player_html(target.program.spec, recording, case=target.case_name, links=links, loop=beside(target, recording))
+    return playback.player_page(target.program, target.case, target.case_name, recording, links)
 
 
 @click.command("player", context_settings=CASE_CONTEXT)
@@ -46,19 +35,29 @@ def player_page(target: Target, recording: Recording, links: Sequence[tuple[str,
               help="The HTML file to write.")
 @click.option("--max-steps", type=click.IntRange(1, 10_000_000), default=DEFAULT_MAX_RECORDED_STEPS, show_default=True,
               help="Record at most this many steps (a longer run is shown up to there).")
+@click.option("--simulate", is_flag=True,
+              help="The spec alone, no program: the page lets you set the inputs and fire the arcs yourself.")
 @click.pass_context
 def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
-                   params: tuple[str, ...], engine: str, output: str, max_steps: int) -> None:
+                   params: tuple[str, ...], engine: str, output: str, max_steps: int, simulate: bool) -> None:
     """Write a step-through player of one run: a single HTML file with no outside resources.
 
     It shows the transition graph with the current state and the arc just taken highlighted, the
-    protocol of the step, the inputs read and, when the program defines picture(context), the
-    problem as it stands. Keys: Right/Left step, Space plays, Home/End jump.
+    protocol of the step, the inputs read, the events beside the plain program's own protocol and,
+    when the program defines picture(context), the problem as it stands. On a system of automata
+    it steps into, over and out of the called and nested automata. Quiz mode asks which arc fires
+    before each step. Keys: Right/Left step, Down/Up over/out, Space plays, Home/End jump, Q quiz,
+    P projector. With --simulate the page runs the spec alone: you set the inputs.
 
     \b
     automata player knight-tour --board 5x5 --start 1,1 -o tour.html
+    automata player queens --n 8 --algorithm mrv -o mrv.html
     automata player specs/knight_tour.yaml --case "5x5 from 2,4: restart with the next move order" -o restart.html
+    automata player specs/knight_tour.yaml --simulate -o simulate.html
     """
+    if simulate:
+        write_simulator(target, spec_stem, case_name, params, ctx.args, Path(output))
+        return
     chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
     recording = record_target(chosen, engine, max_steps)
     page = player_page(chosen, recording)
@@ -70,5 +69,20 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
                 f", pictures at every step up to {album.dense_until:,} then every {album.stride:,} steps and at each "
                 "step that matters" if album.frames else ", no pictures")
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
+               err=True)
+    click.echo(display_path(path))
+
+
+def write_simulator(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
+                    extra: Sequence[str], path: Path) -> None:
+    """`--simulate`: the spec's page without running anything (its program is not even imported)."""
+    if case_name is not None or params or extra:
+        raise click.UsageError("--simulate runs the spec alone: it takes no case (--case, -p or case options)")
+    spec = load_spec(spec_of_target(target, spec_stem, {}))
+    system = load_system(spec) if spec.is_system else None
+    page = simulate_html(spec, system.specs if system is not None else None)
+    with writing(path):
+        write_atomically(path, page)
+    click.echo(f"{display_path(path)}: a simulator of {spec.automaton} ({len(spec.states)} states, {len(spec.arcs)} arcs)",
                err=True)
     click.echo(display_path(path))

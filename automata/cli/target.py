@@ -4,8 +4,9 @@
     automata player specs/knight_tour.yaml -p board=5x5 -p start=1,1 -o tour.html
     automata step tests/data/hanoi/hanoi.yaml --case "three disks"
 
-TARGET is a shipped problem (its spec; `--spec STEM` picks one when it ships several) or the path
-of a spec with a program module (runtime/program.py). The case is `--case NAME` from the program's
+TARGET is a shipped problem (its spec; `--spec STEM` picks one when it ships several, and so does
+the case option a problem names for it: `automata player queens --n 8 --algorithm mrv`) or the
+path of a spec with a program module (runtime/program.py). The case is `--case NAME` from the program's
 CASES, or parameters for its `parse_case`: `-p KEY=VALUE`, or any other `--key value` option,
 which is read as the parameter `key` (dashes become underscores). Without either, the program's
 first case runs.
@@ -72,33 +73,53 @@ def extra_params(args: Sequence[str]) -> dict[str, str]:
     return params
 
 
-def _spec_of_problem(name: str, spec_stem: str | None) -> str:
+def _stem(spec: str) -> str:
+    return spec.rsplit("/", 1)[-1].removesuffix(".yaml")
+
+
+def _spec_of_problem(name: str, spec_stem: str | None, values: dict[str, str]) -> str:
+    """The spec of problem `name` the options choose: `--spec STEM`, or the case option the problem
+    picks its spec by (queens: `--algorithm mrv`), which is then no parameter of the case."""
     problem = load_problems().get(name)
     specs = list(problem.specs)
+    choice = problem.spec_choice
+    if choice is not None and choice.option in values:
+        if spec_stem is not None:
+            raise click.UsageError(f"give either --spec or --{choice.option.replace('_', '-')}, not both")
+        wanted = values.pop(choice.option)
+        if wanted not in choice.specs:
+            raise click.BadParameter(f"{wanted!r} is not one of {', '.join(choice.specs)}",
+                                     param_hint=f"--{choice.option.replace('_', '-')}")
+        return choice.specs[wanted]
     if spec_stem is not None:
-        chosen = [spec for spec in specs if spec.rsplit("/", 1)[-1].removesuffix(".yaml") == spec_stem]
+        chosen = [spec for spec in specs if _stem(spec) == spec_stem]
         if not chosen:
             raise click.BadParameter(f"problem '{name}' has no spec {spec_stem!r}; its specs: "
-                                     f"{', '.join(spec.rsplit('/', 1)[-1].removesuffix('.yaml') for spec in specs)}",
-                                     param_hint="--spec")
+                                     f"{', '.join(_stem(spec) for spec in specs)}", param_hint="--spec")
         return chosen[0]
+    if choice is not None:
+        return choice.specs[choice.default]
     if len(specs) != 1:
-        stems = ", ".join(spec.rsplit("/", 1)[-1].removesuffix(".yaml") for spec in specs)
-        raise click.UsageError(f"problem '{name}' ships {len(specs)} specs; choose one with --spec ({stems})")
+        raise click.UsageError(f"problem '{name}' ships {len(specs)} specs; choose one with --spec "
+                               f"({', '.join(_stem(spec) for spec in specs)})")
     return specs[0]
+
+
+def spec_of_target(target: str, spec_stem: str | None, values: dict[str, str]) -> str:
+    """The path of the spec TARGET names (a spec file, or a shipped problem's spec); the option
+    that chose a problem's spec is taken out of `values`."""
+    if looks_like_spec(target):
+        if spec_stem is not None:
+            raise click.UsageError("--spec chooses among a problem's specs; TARGET is already a spec file")
+        return target
+    return str(project_path(_spec_of_problem(target, spec_stem, values)))
 
 
 def resolve_target(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
                    extra: Sequence[str]) -> Target:
     """The program and the case the options name."""
-    if looks_like_spec(target):
-        if spec_stem is not None:
-            raise click.UsageError("--spec chooses among a problem's specs; TARGET is already a spec file")
-        spec_path = target
-    else:
-        spec_path = str(project_path(_spec_of_problem(target, spec_stem)))
-    program = load_program(spec_path)
     values = {**parse_params(params), **extra_params(extra)}
+    program = load_program(spec_of_target(target, spec_stem, values))
     if values and case_name is not None:
         raise click.UsageError("give either --case NAME or case parameters, not both")
     if values:
