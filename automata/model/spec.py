@@ -121,6 +121,13 @@ class Spec:
     def stem(self) -> str:
         return Path(self.path).stem
 
+    def __repr__(self) -> str:
+        # One line a reader can use in a terminal or a notebook (the dataclass's own repr lists every
+        # field of every state and arc: kilobytes). Equality and hashing stay the dataclass's.
+        system = f", a system with {', '.join(self.automata)}" if self.automata else ""
+        return (f"<Spec {self.automaton}: {self.title!r} from {self.path!r}: {len(self.states)} states, "
+                f"{len(self.inputs)} inputs, {len(self.outputs)} outputs, {len(self.arcs)} arcs{system}>")
+
     @property
     def is_system(self) -> bool:
         """Whether the spec names other automata: it then runs as the root of a system of automata."""

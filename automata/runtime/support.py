@@ -142,6 +142,10 @@ class GeneratedAutomaton(StepControl):
         last = self._tracer._last
         return last.arc if last is not None else None
 
+    @property
+    def last_record(self) -> StepRecord | None:
+        return self._tracer._last
+
     def step(self, event: str | None = None) -> StepRecord:
         """Take one step (generated code knows only the spec's step event) and return its record."""
         if event is not None and event != self.spec.step_event:

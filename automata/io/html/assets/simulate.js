@@ -148,10 +148,10 @@ function render() {
   let status;
   if (current && current[2]) status = `${stateName(simulated, state)} is final: the run is over (Back or Reset to go on).`;
   else if (fires !== undefined) status = `${arcText(simulated, fires)} fires: Fire takes it.`;
-  else if (current && current[3]) status = "No arc fires: the automaton stays in this state (may_stay).";
+  else if (current && current[3]) status = "No arc fires: Fire takes a step in which the automaton stays (may_stay).";
   else status = "No arc is enabled with these inputs: a run would stop here with an error.";
   $("status").textContent = status;
-  $("fire").disabled = fires === undefined || Boolean(current && current[2]);
+  $("fire").disabled = (fires === undefined && !(current && current[3])) || Boolean(current && current[2]);
   $("undo").disabled = !history.length;
 }
 
@@ -159,7 +159,16 @@ function fire() {
   const arc = firing();
   const spec = automata[simulated];
   const current = spec.states.find((entry) => entry[0] === state);
-  if (arc === undefined || (current && current[2])) return;
+  if (current && current[2]) return;
+  const on = Object.keys(spec.events).length > 1 ? ` on ${values.event}` : "";
+  if (arc === undefined) {
+    if (!(current && current[3])) return;
+    history.push({ state, arc: -1, values: { ...values } });
+    $("outputs").replaceChildren(line("none", `no arc fires${on}: the automaton stays in ${stateName(simulated, state)}`));
+    $("history").append(line("none", `#${history.length} stayed in ${stateName(simulated, state)}${on}`));
+    render();
+    return;
+  }
   const found = spec.arcs[arc];
   history.push({ state, arc, values: { ...values } });
   state = found.to;
@@ -168,7 +177,7 @@ function fire() {
   for (const name of found.outputs) outputs.append(line("output", `${name}: ${spec.outputs[name]}`));
   if (!found.outputs.length) outputs.append(line("none", "no output"));
   const read = literals(found.guard).map((literal) => `${literalText(literal)} = ${evaluate(literal) ? 1 : 0}`).join(", ");
-  $("history").append(line("transition", `#${history.length} ${stateName(simulated, found.from)} → ${found.to} by arc `
+  $("history").append(line("transition", `#${history.length} ${stateName(simulated, found.from)} → ${found.to}${on} by arc `
     + `${found.number} (${read || "no condition"})${found.outputs.length ? ` / ${found.outputs.join(", ")}` : ""}`));
   render();
 }

@@ -70,7 +70,9 @@ function fit() {
   setView(graph, graph.base.slice());
 }
 
-function keepInView(graph, node) {
+const PROJECTOR_ZOOM = 1.8;
+
+function keepInView(graph, node, centre = false) {
   // A zoomed graph pans to the current state; a tall page scrolls to it.
   const box = graph.svg.getBoundingClientRect();
   const place = node.getBoundingClientRect();
@@ -80,7 +82,7 @@ function keepInView(graph, node) {
     const cx = x + ((place.left + place.width / 2 - box.left) * width) / box.width;
     const cy = y + ((place.top + place.height / 2 - box.top) * height) / box.height;
     const inside = cx > x + width * 0.1 && cx < x + width * 0.9 && cy > y + height * 0.1 && cy < y + height * 0.9;
-    if (!inside) setView(graph, [cx - width / 2, cy - height / 2, width, height]);
+    if (!inside || centre) setView(graph, [cx - width / 2, cy - height / 2, width, height]);
   }
   const after = node.getBoundingClientRect();
   if (after.top < 0 || after.bottom > window.innerHeight) node.scrollIntoView({ block: "center", inline: "nearest" });
@@ -110,9 +112,16 @@ graphs.forEach((graph) => {
 });
 
 function setProjector(on) {
+  // Large type, one column, and a close-up of the graph that follows the current state.
   root.classList.toggle("projector", on);
   const button = document.querySelector('[data-action="projector"]');
   if (button) button.setAttribute("aria-pressed", String(on));
+  const graph = graphs.get(root.dataset.automaton);
+  fit();
+  if (!on || !graph) return;
+  zoom(PROJECTOR_ZOOM);
+  const node = graph.nodes.get(Number(root.dataset.state));
+  if (node) keepInView(graph, node, true);
 }
 
 const viewActions = {
