@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tutorial_replay import MODULES, Replay, forget_modules, steps
+from tutorial_replay import Replay, forget_modules, steps
 
 from automata.analysis.cases import verify_case
 from automata.analysis.check import check_file

@@ -11,11 +11,10 @@ from pathlib import Path
 import click
 
 from ..analysis.cases import case_items, verify_program
+from ..analysis.check import check_spec
 from ..errors import AutomataError
 from ..io.codegen import generate_source
-from ..io.files import display_path, write_atomically, writing
-from ..analysis.check import check_spec
-from ..io.files import PROJECT_ROOT
+from ..io.files import PROJECT_ROOT, display_path, write_atomically, writing
 from ..io.html.graph_svg import system_svg
 from ..io.html.player import ending
 from ..io.html.simulate import simulate_html

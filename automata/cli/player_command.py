@@ -13,10 +13,11 @@ from ..io.html.simulate import simulate_html
 from ..io.loader import load_spec, load_system
 from ..runtime import playback
 from ..runtime.playback import record_case
+from ..runtime.program import parse_params
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording
 from ..runtime.trace import TraceSink
 from .support import check_output_file
-from .target import CASE_CONTEXT, Target, resolve_target, spec_of_target, target_options
+from .target import CASE_CONTEXT, Target, extra_params, resolve_target, spec_of_target, target_options
 
 
 def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS,
@@ -65,7 +66,7 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     with writing(path):
         write_atomically(path, page)
     album = recording.album
-    pictures = (f", a picture at every step" if album.frames and album.stride == 1 else
+    pictures = (", a picture at every step" if album.frames and album.stride == 1 else
                 f", pictures at every step up to {album.dense_until:,} then every {album.stride:,} steps and at each "
                 "step that matters" if album.frames else ", no pictures")
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
@@ -76,9 +77,10 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
 def write_simulator(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
                     extra: Sequence[str], path: Path) -> None:
     """`--simulate`: the spec's page without running anything (its program is not even imported)."""
-    if case_name is not None or params or extra:
+    values = {**parse_params(params), **extra_params(extra)}
+    spec = load_spec(spec_of_target(target, spec_stem, values))  # takes out the option that picks the spec
+    if case_name is not None or values:
         raise click.UsageError("--simulate runs the spec alone: it takes no case (--case, -p or case options)")
-    spec = load_spec(spec_of_target(target, spec_stem, {}))
     system = load_system(spec) if spec.is_system else None
     page = simulate_html(spec, system.specs if system is not None else None)
     with writing(path):
