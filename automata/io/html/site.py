@@ -231,8 +231,9 @@ def index_page(pages: Sequence[AutomatonPage], title: str = "Automata", generate
 <header class="site">{esc(title)}</header>
 <main class="site">
 <h1>{esc(title)}</h1>
-<p class="lead">Each automaton is a Mealy machine written as a YAML spec: its connection diagram, transition graph,
-protocol of a sample run, tables, generated code and verification, and a player that steps through the run.</p>
+<p class="lead">Each automaton is a Mealy machine written as a YAML spec: its check, connection diagram, transition
+graph, protocol of a sample run, tables, generated code and verification, a player that steps through the run, and a
+simulator where you set the inputs yourself.</p>
 <ul class="cards">{"".join(cards)}</ul>
 </main>
 <footer class="site muted">Built by <code>automata docs</code>{f" on {esc(generated_on)}" if generated_on else ""}.</footer>
