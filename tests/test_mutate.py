@@ -267,10 +267,10 @@ def test_a_mutant_that_never_stops_is_cut_by_the_step_budget(counter_spec: Spec)
 
 
 def test_a_spec_that_already_fails_cannot_be_scored(counter_spec: Spec) -> None:
-    from automata.errors import InputError
+    from automata.errors import RunError
 
     broken = spec_from_text(COUNTER_SPEC.replace("on_enter: [z2]", "on_enter: []"), "counter.yaml")
-    with pytest.raises(InputError, match="itself fails case 1"):
+    with pytest.raises(RunError, match="itself fails case 1"):
         score(broken, make_judge(max_steps=100), "counter", [("3",)])
 
 

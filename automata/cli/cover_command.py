@@ -81,7 +81,10 @@ def cover_command(spec_file: str, arcs: tuple[int, ...], max_cases: int, max_ste
         _print_json(spec_file, outcome)
     else:
         _print_text(spec_file, outcome, origin)
-    if outcome.missing:
+    if outcome.first_failure is not None:  # the user's code failed on an explored case: exit 1, as everywhere
+        name, message = outcome.first_failure
+        click.echo(f"cover: on explored case {name!r}, {message}", err=True)
+    if outcome.missing or outcome.first_failure is not None:
         raise click.exceptions.Exit(1)
 
 
@@ -111,6 +114,7 @@ def _print_json(spec_file: str, outcome: Exploration) -> None:
         "spec": display_path(spec_file), "program": outcome.program.module_name, "complete": outcome.complete,
         "targets": [arc.index for arc in outcome.targets], "cases_tried": outcome.tried,
         "failed_runs": outcome.failed, "space_exhausted": outcome.space_exhausted,
+        "first_failure": None if outcome.first_failure is None else dict(zip(("case_name", "error"), outcome.first_failure)),
         "found": [{**_arc_json(witness.arc), "case_name": witness.case_name, "case": jsonable(witness.case),
                    "case_repr": repr(witness.case), "tried": witness.tried} for witness in outcome.witnesses],
         "not_found": [_arc_json(arc) for arc in outcome.missing],

@@ -55,3 +55,5 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
                err=True)
     click.echo(display_path(path))
+    if recording.failure is not None:  # the player shows the failed run; the exit code says it failed, as run's does
+        raise recording.failure

@@ -32,6 +32,7 @@ from ..runtime.instrument import PlainProtocol
 from ..runtime.program import AUTOMATON_ENGINES, Program, load_program, parse_params
 from ..runtime.trace import TraceSink
 from .support import (
+    BoundedInt,
     jsonable,
     open_sinks,
     print_json,
@@ -49,6 +50,10 @@ def case_options(command: Callable[..., Any]) -> Callable[..., Any]:
                            help="Describe the case by parameters (read by the program's parse_case).")(command)
     return click.option("--case", "case_names", multiple=True, metavar="NAME",
                         help="A case of the program's CASES (repeatable for verify).")(command)
+
+
+MAX_STEPS_HELP = "Stop an automaton run after this many steps [default: the program's step_limit(case), else 10^9]."
+max_steps_option = click.option("--max-steps", type=BoundedInt(1, 10**12), default=None, help=MAX_STEPS_HELP)
 
 
 def chosen_cases(program: Program, case_names: Sequence[str], params: Sequence[str], one: bool) -> list[tuple[str, Any]]:
@@ -97,8 +102,7 @@ def make_run_command(spec_path: str) -> click.Command:
     @click.option("--impl", default="automaton", show_default=True,
                   help="Which implementation runs: automaton (transitions), generated, or one of the program's own.")
     @trace_options
-    @click.option("--max-steps", type=click.IntRange(1, 10**12), default=None,
-                  help="Stop the automaton after this many steps [default: the program's step_limit].")
+    @max_steps_option
     @click.option("--events", "show_events", is_flag=True, help="Print every event the run reported.")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
     def run(case_names: tuple[str, ...], params: tuple[str, ...], impl: str, trace: str | None, protocol: str | None,
@@ -209,10 +213,11 @@ def make_verify_command(spec_path: str) -> click.Command:
                   help="Implementations to compare with the reference (repeatable) [default: all].")
     @click.option("--require-coverage", is_flag=True,
                   help="Exit 1 when some reachable arc, state, final state or output was not exercised.")
+    @max_steps_option
     @sweep_options
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
     def verify(case_names: tuple[str, ...], params: tuple[str, ...], impls: tuple[str, ...], require_coverage: bool,
-               jobs: int | None, scheduler: str | None, as_json: bool) -> None:
+               max_steps: int | None, jobs: int | None, scheduler: str | None, as_json: bool) -> None:
         """Verify every implementation of a spec's program against its reference, case by case."""
         program = load_program(spec_path)
         cases = chosen_cases(program, case_names, params, one=False)
@@ -224,10 +229,10 @@ def make_verify_command(spec_path: str) -> click.Command:
         names = tuple(chosen or program.implementation_names())
         if (jobs == 1 or len(cases) <= 1) and scheduler is None:
             with progress(range(len(cases)), label="verifying", length=len(cases)) as ticks:
-                report = verify_program(program, cases, names, progress=lambda _: next(ticks, None))
+                report = verify_program(program, cases, names, progress=lambda _: next(ticks, None), max_steps=max_steps)
         else:  # each case in a worker process, which loads the program again from the spec's path
             sweep = sweep_settings(jobs, scheduler, "verifying")
-            jobs_list = [(spec_path, name, case, names) for name, case in cases]
+            jobs_list = [(spec_path, name, case, names, max_steps) for name, case in cases]
             report = program_report(program, names, sweep.map(verify_case_job, jobs_list))
         code = report_verification(report, as_json, require_coverage)
         if code:
@@ -251,7 +256,7 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
             from ..runtime.runner import execute
 
             summary = execute(original, context)
-            return program.result(context, summary.final_state) if program.result is not None else None
+            return program.result_of(context, summary.final_state)
 
         judge = replace(program, implementations={"original": run_original})
 

@@ -14,15 +14,19 @@ from typing import TextIO
 
 import click
 
-from ..errors import AutomataError
+from ..errors import AutomataError, MissingMethod, StepLimitReached
 from ..io.labels import arc_text
 from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
+from ..runtime.program import missing_method_error, silent_loops_text
 from ..runtime.stepping import StepControl
 from ..runtime.stepwise import open_automaton
 from ..runtime.trace import StepRecord
+from ..runtime.user_code import failure_text, implementation_subject, users_error
+from .support import BoundedInt
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
 
+ENGINE_NAMES = {"transitions": "automaton", "generated": "generated"}  # what --impl calls each engine
 HELP = ("keys: [n]ext (or Enter) · [r]un to the end · [s N] run to state N · [g N] go to step N · "
         "[b]ack one step · [q]uit")
 
@@ -30,10 +34,11 @@ HELP = ("keys: [n]ext (or Enter) · [r]un to the end · [s N] run to state N · 
 class Stepper:
     """One run of a target, shown step by step, one step behind the automaton."""
 
-    def __init__(self, target: Target, engine: str, out: TextIO) -> None:
+    def __init__(self, target: Target, engine: str, out: TextIO, max_steps: int | None = None) -> None:
         self.target = target
         self.engine = engine
         self.out = out
+        self.max_steps = max_steps
         self.spec: Spec = target.program.spec
         self._restart()
 
@@ -41,11 +46,11 @@ class Stepper:
         program = self.target.program
         self.events = Recorder()
         self.context = program.new_context(self.target.case, self.events)
-        self.automaton: StepControl = open_automaton(self.spec, self.context, self.engine,
-                                                     max_steps=program.max_steps(self.target.case))
+        limit = self.max_steps if self.max_steps is not None else program.max_steps(self.target.case)
+        self.automaton: StepControl = open_automaton(self.spec, self.context, self.engine, max_steps=limit)
         self.shown = 0  # steps shown so far
         self.events_shown = 0
-        self.failure: AutomataError | Exception | None = None
+        self.failure: AutomataError | None = None
         self._take_next()
 
     def _take_next(self) -> None:
@@ -57,8 +62,18 @@ class Stepper:
         before = len(self.events.events)
         try:
             self.pending = self.automaton.step()
-        except Exception as error:  # noqa: BLE001 - a failing step is shown, not a crash
+        except StepLimitReached as stop:  # a failing step is shown, not a crash
+            program = self.target.program
+            self.failure = stop.with_hint(program.limit_hint(self.max_steps), silent_loops_text(self.spec, stop))
+        except MissingMethod as missing:
+            self.failure = missing_method_error(self.spec, missing)
+        except AutomataError as error:
             self.failure = error
+        except (Exception, SystemExit) as error:
+            found = users_error(implementation_subject(ENGINE_NAMES.get(self.engine, self.engine)), error)
+            if found is None:
+                raise  # a bug of the framework, not of the run
+            self.failure = found
         self.pending_events = self.events.events[before:]
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -70,7 +85,7 @@ class Stepper:
     def _arc(self, record: StepRecord) -> str:
         if record.arc is None:
             return "no arc (the state may stay)"
-        return f"arc {record.arc}: {arc_text(self.spec, self.spec.arcs[record.arc])}"
+        return f"arc {self.spec.arcs[record.arc].number}: {arc_text(self.spec, self.spec.arcs[record.arc])}"
 
     def echo(self, text: str = "", **style: object) -> None:
         click.echo(click.style(text, **style) if style else text, file=self.out)
@@ -83,7 +98,7 @@ class Stepper:
             values = " ".join(f"{name}={int(value)}" for name, value in self.pending.inputs) or "no input"
             self.echo(f"next: reads {values}; takes {self._arc(self.pending)} to {self._state(self.pending.state_after)}")
         elif self.failure is not None:
-            self.echo(f"next: the step fails: {self.failure}", fg="red")
+            self.echo(f"next: the step fails: {failure_text(self.failure)}", fg="red")
         else:
             self.echo(f"the run is over: {self._state(self.automaton.state)} is final", fg="green")
 
@@ -105,7 +120,7 @@ class Stepper:
             if quiet:
                 return False
             if self.failure is not None:
-                self.echo(f"step {self.shown + 1:,} failed: {self.failure}", fg="red")
+                self.echo(f"step {self.shown + 1:,} failed: {failure_text(self.failure)}", fg="red")
             else:
                 self.echo("no step left: the run is over")
             return False
@@ -160,9 +175,11 @@ def _number(argument: str, what: str) -> int | None:
 
 @click.command("step", context_settings=CASE_CONTEXT)
 @target_options
+@click.option("--max-steps", type=BoundedInt(1, 10**12), default=None,
+              help="Stop the automaton after this many steps [default: the program's step_limit(case), else 10^9].")
 @click.pass_context
 def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
-                 params: tuple[str, ...], engine: str) -> None:
+                 params: tuple[str, ...], engine: str, max_steps: int | None) -> None:
     """Step through one run in the terminal, one command per line of input.
 
     Before each step it shows the state, the inputs the step reads with their values and the
@@ -172,9 +189,15 @@ def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_na
 
     \b
     printf 'n\\nn\\nq\\n' | automata step knight-tour --board 5x5 --start 1,1
+
+    It exits 1 when the run fails (the user's code raised, no arc was enabled, the step limit was
+    reached), as run does.
     """
+    if sys.stdin is None or sys.stdin.closed:
+        raise click.UsageError("step reads its commands from standard input, which is closed; give it some, "
+                               "e.g. printf 'r\\n' | automata step SPEC")
     chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
-    stepper = Stepper(chosen, engine, sys.stdout)
+    stepper = Stepper(chosen, engine, sys.stdout, max_steps)
     spec = stepper.spec
     stepper.echo(f"{spec.automaton}: {spec.title} — case {chosen.case_name}", bold=True)
     interactive = sys.stdin.isatty()
@@ -216,3 +239,8 @@ def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_na
         stepper.show_position()
         if interactive:
             click.echo("> ", err=True, nl=False)
+    if stepper.failure is not None:
+        # The run failed (and the stepper showed why): the same finding, and exit code, as `run`'s.
+        failure = stepper.failure
+        failure.command_path = None
+        raise failure

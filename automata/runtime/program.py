@@ -28,13 +28,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, SpecError, SpecErrors
+from ..errors import InputError, MissingMethod, SpecError, SpecErrors, StepLimitReached
 from ..io.files import display_path
-from ..io.loader import load_spec
+from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
 from .context import import_user_module
 from .events import Observer
 from .trace import TraceSink
+from .user_code import implementation_subject, running_user_code
 
 if TYPE_CHECKING:
     from .engine import RunSummary
@@ -89,23 +90,41 @@ class Program:
         """The case `-p key=value` options describe: through the module's parse_case when it has
         one, else a dictionary of the values read as numbers, booleans or text."""
         if self.parse_case is not None:
-            try:
-                return self.parse_case(dict(params))
-            except (ValueError, KeyError, TypeError) as error:
-                raise InputError(f"-p: {self.module_name}.parse_case refused {_params_text(params)}: {error}") from None
+            # The usual refusals of bad values are bad input; anything else is the program's failure.
+            with running_user_code(f"{self.module_name}.parse_case", anywhere=True):
+                try:
+                    return self.parse_case(dict(params))
+                except (ValueError, KeyError, TypeError) as error:
+                    raise InputError(f"{self.module_name}.parse_case refused {_params_text(params)}: "
+                                     f"{' '.join(str(error).split())}") from None
         return {key: _plain_value(value) for key, value in params.items()}
 
     def max_steps(self, case: Any) -> int | None:
         """The program's step limit for `case` (None: the engine's default)."""
         if self.step_limit is None:
             return None
-        limit = self.step_limit(case)
-        return None if limit is None else int(limit)
+        with running_user_code(f"{self.module_name}.step_limit", anywhere=True):
+            limit = self.step_limit(case)
+            return None if limit is None else int(limit)
+
+    def limit_hint(self, max_steps: int | None = None) -> str:
+        """How to raise the step limit that stopped a run of this program."""
+        if max_steps is None and self.step_limit is not None:
+            return f"raise it with --max-steps N, or in {self.module_name}.step_limit(case)"
+        return "raise it with --max-steps N"
 
     # -- running --------------------------------------------------------------------------------
 
     def new_context(self, case: Any, observer: Observer) -> object:
-        return self.make_context(case, observer)
+        with running_user_code(f"{self.module_name}.make_context", anywhere=True):
+            return self.make_context(case, observer)
+
+    def result_of(self, context: object, final_state: int) -> Any:
+        """What an automaton run returns: the program's `result(context, final_state)`, or None."""
+        if self.result is None:
+            return None
+        with running_user_code(f"{self.module_name}.result", anywhere=True):
+            return self.result(context, final_state)
 
     def run_automaton(self, case: Any, observer: Observer, engine: str = "transitions",
                       sinks: Sequence[TraceSink] = (), max_steps: int | None = None,
@@ -118,9 +137,15 @@ class Program:
         if context is None:
             context = self.new_context(case, observer)
         limit = max_steps if max_steps is not None else self.max_steps(case)
-        summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
-        value = self.result(context, summary.final_state) if self.result is not None else None
-        return value, summary
+        name = next((name for name, runs_on in AUTOMATON_ENGINES.items() if runs_on == engine), engine)
+        try:
+            with running_user_code(implementation_subject(name)):
+                summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
+        except StepLimitReached as stop:
+            raise stop.with_hint(self.limit_hint(max_steps), silent_loops_text(self.spec, stop)) from None
+        except MissingMethod as missing:
+            raise missing_method_error(self.spec, missing) from None
+        return self.result_of(context, summary.final_state), summary
 
     def run_plain(self, name: str, case: Any, observer: Observer, wrap: Callable[[object], None] | None = None) -> Any:
         """Run plain implementation `name` on a fresh context; `wrap(context)` may instrument it first."""
@@ -128,7 +153,8 @@ class Program:
         context = self.new_context(case, observer)
         if wrap is not None:
             wrap(context)
-        value = implementation(context)
+        with running_user_code(implementation_subject(name), anywhere=True):
+            value = implementation(context)
         return value if self.result is not None else None
 
     def run(self, name: str, case: Any, observer: Observer, sinks: Sequence[TraceSink] = (),
@@ -140,6 +166,31 @@ class Program:
             raise InputError(f"unknown implementation {name!r}; {self.module_name} offers: "
                              f"{', '.join(self.implementation_names())}")
         return self.run_plain(name, case, observer, wrap)
+
+
+def missing_method_error(spec: Spec, missing: MissingMethod) -> SpecErrors:
+    """A `call:` naming no method of the context, reported at the declaration that names it."""
+    members = load_system(spec).specs.values() if spec.is_system else (spec,)
+    declared = [decl for member in members for decl in (*member.inputs.values(), *member.outputs.values())
+                if decl.name == missing.name and decl.call == missing.method]
+    where = declared[0].loc if declared else spec.loc
+    return SpecErrors([SpecError(where, f"{missing.name} calls '{missing.method}', which {missing.class_name} does not have",
+                                 missing.hint)])
+
+
+def silent_loops_text(spec: Spec, stop: StepLimitReached) -> str:
+    """What kept a run that hit its step limit in its state, when the graph says it: the arcs of that
+    state that loop on it and run nothing (once taken, taken forever)."""
+    member = load_system(spec).specs.get(stop.automaton) if spec.is_system else spec
+    if member is None or stop.state not in member.states:
+        return ""
+    arcs = member.silent_loops(stop.state)
+    if not arcs:
+        return ""
+    names = " and ".join(arc.title for arc in arcs)
+    verb = "loops" if len(arcs) == 1 else "loop"
+    return (f"{names} {verb} on that state running no action: inputs have no side effects, so once taken "
+            "it is taken at every step")
 
 
 def _plain_value(text: str) -> Any:
@@ -234,7 +285,8 @@ def _mapping(source: Any, name: str, label: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if callable(value):
-        value = value()
+        with running_user_code(f"{label}.{name}()", anywhere=True):
+            value = value()
     if not isinstance(value, Mapping):
         raise InputError(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
     return value

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import InputError, RunError
+from ..errors import AutomataError, InputError, RunError, UserCodeError
 from ..model.spec import Spec
 from .stepping import StepControl
 from .trace import StepRecord
+from .user_code import failure_text, implementation_subject, running_user_code, users_error
 
 Picture = Callable[[object], str]
 
@@ -37,6 +38,8 @@ class Recording:
     pictures: tuple[str, ...] = ()  # distinct pictures (SVG text)
     frames: tuple[tuple[int, int], ...] = ()  # (step, index into pictures), by step; step 0: before the first
     stride: int = 1  # pictures were kept every `stride` steps (plus the last step)
+    # The failure itself, for a command to report with its exit code (1) after writing the recording.
+    failure: AutomataError | None = field(default=None, compare=False, repr=False)
 
     @property
     def steps(self) -> int:
@@ -57,10 +60,8 @@ class PictureBook:
         return step % self.stride == 0
 
     def add(self, step: int, context: object) -> None:
-        try:
+        with running_user_code(f"picture(context), after step {step:,},", anywhere=True):
             text = self.draw(context)
-        except Exception as error:  # the program's own code: say where it failed
-            raise InputError(f"picture(context) failed after step {step:,}: {type(error).__name__}: {error}") from error
         if not isinstance(text, str):
             raise InputError(f"picture(context) must return SVG text, returned {type(text).__name__} after step {step:,}")
         self.frames[step] = text
@@ -89,18 +90,25 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
         book.add(0, context)
     records: list[StepRecord] = []
     error = ""
-    try:
-        while not automaton.is_final and len(records) < max_recorded_steps:
+    failed: AutomataError | None = None
+    while not automaton.is_final and len(records) < max_recorded_steps:
+        try:
             record = automaton.step()
-            records.append(record)
-            if book is not None and book.wants(record.step):
-                book.add(record.step, context)
-    except RunError as failure:
-        error = str(failure)
-    except InputError:
-        raise
-    except Exception as failure:  # noqa: BLE001 - the context raised: the run failed there, the player shows it
-        error = f"{type(failure).__name__}: {failure}"
+        except (RunError, UserCodeError) as failure:
+            failed = failure
+            break
+        except InputError:
+            raise
+        except (Exception, SystemExit) as failure:  # the context raised: the run failed there, the player shows it
+            failed = users_error(implementation_subject("automaton"), failure)
+            if failed is None:
+                raise  # a bug of the framework
+            break
+        records.append(record)
+        if book is not None and book.wants(record.step):
+            book.add(record.step, context)
+    if failed is not None:
+        error = failure_text(failed.cause) if isinstance(failed, UserCodeError) and failed.cause else str(failed)
     last = records[-1].step if records else 0
     if book is not None and not error and last not in book.frames:
         book.add(last, context)  # the end of the run is always drawn
@@ -115,4 +123,5 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
         pictures=pictures,
         frames=frames,
         stride=book.stride if book is not None else 1,
+        failure=failed,
     )
