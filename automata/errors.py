@@ -95,18 +95,21 @@ class UserCodeError(AutomataError):
 
 
 class StepLimitReached(RunError):
-    """A run stopped by its step limit. `hint` says how to raise the limit where it came from."""
+    """A run stopped by its step limit. Once the limit's origin is known, `with_hint` says how to
+    raise it and which arcs of the state loop on it running nothing."""
 
     def __init__(self, automaton: str, limit: int, state: int, state_name: str, loops: str = "",
-                 hint: str = "raise the limit") -> None:
+                 hint: str = "") -> None:
         self.automaton, self.limit, self.state, self.state_name, self.loops = automaton, limit, state, state_name, loops
         self.hint = hint
         super().__init__(self._text())
 
     def _text(self) -> str:
-        looping = f"; {self.loops}" if self.loops else "; check the graph for a cycle that never reaches a final state"
-        return (f"{self.automaton}: step limit of {self.limit:,} reached in state {self.state} ({self.state_name})"
-                f"{looping}; {self.hint}")
+        head = f"{self.automaton}: step limit of {self.limit:,} reached in state {self.state} ({self.state_name})"
+        if not self.hint:
+            return f"{head}; raise the limit or check the graph for a cycle that never reaches a final state"
+        looping = self.loops or "check the graph for a cycle that never reaches a final state"
+        return f"{head}; {looping}; {self.hint}"
 
     def with_hint(self, hint: str, loops: str | None = None) -> StepLimitReached:
         """The same stop, saying how to raise the limit that stopped it (an option, a program's hook)

@@ -135,7 +135,7 @@ def test_after_a_call_only_the_callees_final_states_are_possible(tmp_path: Path)
     assert findings(write(tmp_path, a0=root("  A1: a1.yaml\n", CALLER), a1=leaf("A1"))) == []
     dead = CALLER.replace("- {from: 1, to: 2, guard: 'y1 == 1'}", "- {from: 1, to: 2, guard: 'y1 == 0'}")
     found = findings(write(tmp_path, a0=root("  A1: a1.yaml\n", dead), a1=leaf("A1")))
-    assert "never-true: the guard \"y1 == 0\" of arc 1 -> 2 (line 16) can never be true, so the arc never fires" in found
+    assert "never-true: the guard \"y1 == 0\" of arc 2 (1 -> 2, line 16) can never be true, so the arc never fires" in found
     assert "incomplete: state 1 (After) has no enabled arc when y1=1" in found
 
 
@@ -148,7 +148,7 @@ def test_tests_of_two_states_of_one_automaton_never_overlap(tmp_path: Path) -> N
     assert findings(write(tmp_path, a0=root("  A1: a1.yaml\n", body), a1=three)) == []
     overlap = body.replace("'y1 != 1'", "'y1 != 0'")
     found = findings(write(tmp_path, a0=root("  A1: a1.yaml\n", overlap), a1=three))
-    assert found == ["overlap: arc 1 -> 2 (line 17) and arc 1 -> 2 (line 16) are both enabled when y1=1"]
+    assert found == ["overlap: arc 3 (1 -> 2, line 17) and arc 2 (1 -> 2, line 16) are both enabled when y1=1"]
 
 
 def test_a_nested_automaton_has_taken_its_step_and_sees_its_parents_nesting_state(tmp_path: Path) -> None:

@@ -297,7 +297,7 @@ def _state_name(decl: StateDecl) -> str:
 
 
 def _arc_name(arc: ArcDecl) -> str:
-    return f"arc {arc.source} -> {arc.target} (line {arc.loc.line})"
+    return arc.title
 
 
 # ---------------------------------------------------------------------------------------------

@@ -72,15 +72,15 @@ def untaken_arcs(program: Program, cases: Iterable[tuple[str, Any]] | None = Non
     return [arc for arc in program.spec.arcs if arc.source in reachable and arc.index not in sink.arcs]
 
 
-def arcs_by_index(program: Program, indices: Sequence[int]) -> list[ArcDecl]:
-    """The arcs named by 0-based index (as step records and `verify --json` name them)."""
+def arcs_by_number(program: Program, numbers: Sequence[int]) -> list[ArcDecl]:
+    """The arcs named by number, 1 for the spec's first arc (as drawings, messages and JSON name them)."""
     arcs = program.spec.arcs
     chosen: list[ArcDecl] = []
-    for index in indices:
-        if not 0 <= index < len(arcs):
-            raise InputError(f"--arc {index}: {program.spec.automaton} has arcs 0..{len(arcs) - 1}")
-        if arcs[index] not in chosen:
-            chosen.append(arcs[index])
+    for number in numbers:
+        if not 1 <= number <= len(arcs):
+            raise InputError(f"--arc {number}: {program.spec.automaton} has arcs 1..{len(arcs)}")
+        if arcs[number - 1] not in chosen:
+            chosen.append(arcs[number - 1])
     return chosen
 
 

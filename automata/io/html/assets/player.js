@@ -135,7 +135,7 @@
     $("scrubber").value = String(step);
     $("state-now").textContent = stateText(state);
     $("arc-now").textContent = step === 0 ? "—" : arc >= 0
-      ? `arc ${arc}: ${data.arcs[arc][2]} (${data.arcs[arc][0]} → ${data.arcs[arc][1]})`
+      ? `arc ${arc + 1}: ${data.arcs[arc][2]} (${data.arcs[arc][0]} → ${data.arcs[arc][1]})`
       : "no arc: the state stayed";
     const protocol = $("protocol");
     protocol.replaceChildren(...(step > 0 ? protocolLines(step)
