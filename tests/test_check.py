@@ -34,6 +34,8 @@ EXPECTED = {
     "no-final": (4, 1, "the spec has no final state"),
     "cannot-finish": (17, 3, "no final state can be reached from state 2 (Trap)"),
     "unreachable": (17, 3, "state 2 (Forgotten) cannot be reached from the initial state 0"),
+    "silent-loop": (22, 5, 'arc 3 (0 -> 0, line 22) loops on state 0 (Searching) and runs no action: once its guard '
+                           '"!x1 & !x2" holds, nothing changes and it holds at every step, so the run never ends'),
     "unused-input": (12, 3, "input x2 is declared but no guard tests it"),
     "unused-output": (14, 3, "output z2 is declared but no arc or state runs it"),
     "too-many-inputs": (35, 3, "tests 21 inputs"),
@@ -192,7 +194,8 @@ arcs:
   - {from: 0, to: 0, guard: "!x1 & x2"}
   - {from: 0, to: 0, guard: "!x1 & !x2"}
 """)
-    assert found == [("unreachable", 16), ("shadowed", 19)]
+    # (the two loops that run nothing are warned about too: once taken, they are taken forever)
+    assert found == [("unreachable", 16), ("shadowed", 19), ("silent-loop", 20), ("silent-loop", 21)]
 
 
 def test_a_state_that_can_only_loop_cannot_finish() -> None:

@@ -150,11 +150,13 @@ class Spec:
 
     def silent_loops(self, state: int | None = None) -> list[ArcDecl]:
         """The arcs (of `state`, or of every state) that loop on their state on the step event and
-        run nothing, in a state that nests no automaton: inputs have no side effects, so once such an
-        arc is taken nothing changes and it is taken again at every step, forever."""
+        run nothing, in a state that nests no automaton and that no other event leaves: inputs have
+        no side effects, so once such an arc is taken nothing changes and it is taken again at every
+        step, forever."""
+        waiting = {arc.source for arc in self.arcs if arc.event != self.step_event}
         return [arc for arc in self.arcs
                 if arc.source == arc.target and (state is None or arc.source == state) and arc.event == self.step_event
-                and not self.outputs_of(arc) and not self.states[arc.source].nested]
+                and not self.outputs_of(arc) and not self.states[arc.source].nested and arc.source not in waiting]
 
 
 def name_order(name: str) -> tuple[int, str]:
