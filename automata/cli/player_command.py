@@ -33,7 +33,7 @@ def record_target(target: Target, engine: str = "transitions", max_steps: int = 
 @click.option("--max-steps", type=click.IntRange(1, 10_000_000), default=DEFAULT_MAX_RECORDED_STEPS, show_default=True,
               help="Record at most this many steps (a longer run is shown up to there).")
 @click.pass_context
-def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
+def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_names: tuple[str, ...],
                    params: tuple[str, ...], engine: str, output: str, max_steps: int) -> None:
     """Write a step-through player of one run: a single HTML file with no outside resources.
 
@@ -45,7 +45,7 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     automata player knight-tour --board 5x5 --start 1,1 -o tour.html
     automata player specs/knight_tour.yaml --case "5x5 from 2,4: restart with the next move order" -o restart.html
     """
-    chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
+    chosen = resolve_target(target, spec_stem, case_names, params, ctx.args, ctx.command)
     recording = record_target(chosen, engine, max_steps)
     page = player_html(chosen.program.spec, recording, case=chosen.case_name)
     path = Path(output)

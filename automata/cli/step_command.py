@@ -178,7 +178,7 @@ def _number(argument: str, what: str) -> int | None:
 @click.option("--max-steps", type=BoundedInt(1, 10**12), default=None,
               help="Stop the automaton after this many steps [default: the program's step_limit(case), else 10^9].")
 @click.pass_context
-def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
+def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_names: tuple[str, ...],
                  params: tuple[str, ...], engine: str, max_steps: int | None) -> None:
     """Step through one run in the terminal, one command per line of input.
 
@@ -196,7 +196,7 @@ def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_na
     if sys.stdin is None or sys.stdin.closed:
         raise click.UsageError("step reads its commands from standard input, which is closed; give it some, "
                                "e.g. printf 'r\\n' | automata step SPEC")
-    chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
+    chosen = resolve_target(target, spec_stem, case_names, params, ctx.args, ctx.command)
     stepper = Stepper(chosen, engine, sys.stdout, max_steps)
     spec = stepper.spec
     stepper.echo(f"{spec.automaton}: {spec.title} — case {chosen.case_name}", bold=True)
