@@ -33,7 +33,10 @@ def derive_command(target: str, output: str | None, context: str | None, program
     """
     from ..analysis.derive import derive
 
-    derivation = derive(target, context=context, automaton=automaton, title=title, program=program)
+    # A spec written elsewhere than its program names the program's module relative to itself (..hanoi).
+    spec_folder = Path(output).parent if output else None
+    derivation = derive(target, context=context, automaton=automaton, title=title, program=program,
+                        spec_folder=spec_folder)
     for note in derivation.notes:
         click.echo(f"note: {note}", err=True)
     machine = derivation.machine
