@@ -67,7 +67,12 @@ def derive(target: str, context: str | None = None, automaton: str = "A1", title
     module, file, function = _locate_target(target, search_path(roots))
     flow = read_function(file, module, function)
     found = _context_class(flow, context, search_path([file.parent, *roots]))
-    machine = build_machine(flow)
+    try:
+        machine = build_machine(flow)
+    except RecursionError:  # a path between two control points longer than the interpreter's stack
+        raise DeriveError(file, 0, 0, f"{function}() is too long for derive: a path through it passes more than a few "
+                          "hundred questions and actions in a row", "call actions between the tests, or split the "
+                          "function") from None
     _refuse_endless(flow, machine)
     notes = _notes(flow, machine, found)
     if program is None:
