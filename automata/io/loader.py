@@ -222,6 +222,7 @@ class _Builder(SystemFieldReader):
             context=context, program=program, initial=initial if initial is not None else 0, step_event=step_event,
             events=events, inputs=inputs, outputs=outputs, states=states, arcs=arcs, loc=self.loc(root),
             context_loc=self.loc(value("context")) if value("context") is not None else self.loc(root),
+            program_loc=self.loc(value("program")) if value("program") is not None else None,
             automata=self.automata,
         )
 

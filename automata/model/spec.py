@@ -124,6 +124,7 @@ class Spec:
     arcs: tuple[ArcDecl, ...]
     loc: Loc = field(compare=False)
     context_loc: Loc | None = field(default=None, compare=False)  # where `context:` is written
+    program_loc: Loc | None = field(default=None, compare=False)  # where `program:` is written (None: not written)
     # "package.module" or "package.module:NAME" holding the program contract ("": the context's module)
     program: str = ""
     # The other automata this one nests, calls or tests the state of (a system, docs/systems.md).

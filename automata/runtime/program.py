@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, MissingMethod, SpecError, SpecErrors, StepLimitReached
+from ..errors import InputError, Loc, MissingMethod, SpecError, SpecErrors, StepLimitReached
 from ..io.files import display_path
 from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
@@ -234,7 +234,9 @@ def load_program(spec_or_path: Spec | str | Path) -> Program:
     naming what is missing and where."""
     spec = spec_or_path if isinstance(spec_or_path, Spec) else load_spec(spec_or_path)
     module_name, attribute = program_module_name(spec)
-    where = spec.context_loc or spec.loc
+    # Every defect of the program is reported where the spec names it: its `program:` line, or its
+    # `context:` line when the program is the context's module.
+    where = (spec.program_loc if spec.program else None) or spec.context_loc or spec.loc
     if not module_name:
         raise SpecErrors([SpecError(where, "the spec names no program module",
                                     "add `program: MODULE` (or a context: MODULE:Class) naming the module with make_context")])
@@ -243,44 +245,48 @@ def load_program(spec_or_path: Spec | str | Path) -> Program:
     try:
         module: ModuleType | Any = import_user_module(module_name, near)
     except ImportError as error:
-        raise SpecErrors([SpecError(where, f"cannot import the program module {module_name!r}: {error}",
-                                    "put the module beside the spec or on Python's path")]) from None
+        hint = ("the module is looked for from the spec's folder" if module_name.startswith(".")
+                else "put the module beside the spec or on Python's path")
+        raise SpecErrors([SpecError(where, f"cannot import the program module {module_name!r}: {error}", hint)]) from None
     label = module_name
     if attribute:
         if not hasattr(module, attribute):
             raise SpecErrors([SpecError(where, f"module {module_name!r} has no {attribute!r}", "check the name after ':'")])
         module, label = getattr(module, attribute), f"{module_name}:{attribute}"
-    return _program_of(spec, module, label)
+    return _program_of(spec, module, label, where)
 
 
-def _program_of(spec: Spec, source: Any, label: str) -> Program:
+def _program_of(spec: Spec, source: Any, label: str, where: Loc) -> Program:
+    def defect(message: str, hint: str = "see the program contract in docs/own-automaton.md") -> SpecErrors:
+        return SpecErrors([SpecError(where, message, hint)])
+
     make_context = getattr(source, "make_context", None)
     if not callable(make_context):
-        raise InputError(f"{label} defines no make_context(case, observer): run and verify need it to build the "
-                         f"context the spec drives (see docs/own-automaton.md)")
-    implementations = _mapping(source, "IMPLEMENTATIONS", label)
+        raise defect(f"{label} defines no make_context(case, observer): run and verify need it to build the context "
+                     "the spec drives", "define it in the module, or name the module that does with `program:`")
+    implementations = _mapping(source, "IMPLEMENTATIONS", label, defect)
     for name, function in implementations.items():
         if not isinstance(name, str) or not IMPLEMENTATION_NAME.fullmatch(name) or name in RESERVED:
-            raise InputError(f"{label}.IMPLEMENTATIONS: {name!r} is not a usable name (lower-case letters, digits, - "
-                             f"and _; not {', '.join(sorted(RESERVED))})")
+            raise defect(f"{label}.IMPLEMENTATIONS: {str(name)[:60]!r} is not a usable name (lower-case letters, "
+                         f"digits, - and _; not {', '.join(sorted(RESERVED))})")
         if not callable(function):
-            raise InputError(f"{label}.IMPLEMENTATIONS[{name!r}] is not a function of the context")
-    cases = _mapping(source, "CASES", label)
+            raise defect(f"{label}.IMPLEMENTATIONS[{name!r}] is not a function of the context")
+    cases = _mapping(source, "CASES", label, defect)
     for name in cases:
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{label}.CASES: case names must be non-empty text, found {name!r}")
+            raise defect(f"{label}.CASES: case names must be non-empty text, found {str(name)[:60]!r}")
     hooks = {}
     for hook in ("result", "parse_case", "step_limit"):
         value = getattr(source, hook, None)
         if value is not None and not callable(value):
-            raise InputError(f"{label}.{hook} must be a function")
+            raise defect(f"{label}.{hook} must be a function")
         hooks[hook] = value
     extras = {name: getattr(source, name) for name in ("picture", "explore_cases")
               if callable(getattr(source, name, None))}
     return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
 
 
-def _mapping(source: Any, name: str, label: str) -> Mapping[str, Any]:
+def _mapping(source: Any, name: str, label: str, defect: Callable[[str], SpecErrors]) -> Mapping[str, Any]:
     value = getattr(source, name, None)
     if value is None:
         return {}
@@ -288,7 +294,7 @@ def _mapping(source: Any, name: str, label: str) -> Mapping[str, Any]:
         with running_user_code(f"{label}.{name}()", anywhere=True):
             value = value()
     if not isinstance(value, Mapping):
-        raise InputError(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
+        raise defect(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
     return value
 
 
