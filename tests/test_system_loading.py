@@ -192,7 +192,13 @@ def test_a_system_reads_no_spec_outside_its_own_folder(tmp_path: Path) -> None:
     inner.mkdir()
     (inner / "a0.yaml").write_text(root("  A1: ../outside.yaml\n", CALLER))
     (found,) = errors_of(inner / "a0.yaml")
-    assert found.startswith("a0.yaml:7:7: the spec of A1, ../outside.yaml, lies outside the folder")
+    assert found.startswith("a0.yaml:7:7: the spec of A1, ../outside.yaml, lies outside the folder of the system's "
+                            "root spec")
+    # The hint says what is allowed, as docs/systems.md does.
+    with pytest.raises(SpecErrors) as raised:
+        load_spec(inner / "a0.yaml")
+    assert "put it in that folder or a folder below it" in raised.value.errors[0].hint
+    assert "parts/outside.yaml" in raised.value.errors[0].hint
     (inner / "parts").mkdir()
     (inner / "parts" / "a1.yaml").write_text(leaf("A1"))
     (inner / "a0.yaml").write_text(root("  A1: parts/a1.yaml\n", CALLER))
