@@ -184,6 +184,9 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
     reference = verdict.runs[verdict.reference]
     document: dict[str, Any] = {"name": result.name, "agree": result.agree, "events": reference.event_count,
                                 "result": jsonable(reference.result)}
+    failures = {name: run.error for name, run in verdict.runs.items() if run.error}
+    if failures:  # why each failing implementation's run ended: the exception and the user's file:line, a limit
+        document["failures"] = failures
     if verdict.divergence is not None:
         document["divergence"] = {"kind": verdict.divergence.kind, "other": verdict.divergence.other,
                                   "index": verdict.divergence.index, "text": verdict.divergence.describe()}
