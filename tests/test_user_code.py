@@ -38,6 +38,18 @@ def copy(tmp_path: Path, name: str, folder: Path = USERS) -> Path:
     return target
 
 
+def with_spec_edited(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the binary search whose spec has `old` replaced by `new`; its spec's path."""
+    spec = copy(tmp_path, "bsearch") / "bsearch.yaml"
+    assert old in spec.read_text()
+    spec.write_text(spec.read_text().replace(old, new))
+    return spec
+
+
+# The bug of issue 17: the arc that should keep the left half does nothing, so it loops forever.
+SILENT_LOOP = ('guard: "!x1 & !x2", actions: [z2]}', 'guard: "!x1 & !x2"}')
+
+
 def line_of(path: Path, text: str) -> int:
     return next(number for number, line in enumerate(path.read_text().splitlines(), 1) if text in line)
 
@@ -132,10 +144,8 @@ def test_a_bug_of_the_framework_stays_exit_3_even_during_a_verification(capsys, 
 
 
 def test_a_misspelt_call_is_named_with_its_line_and_the_method_meant(capsys, tmp_path, monkeypatch):
-    folder = copy(tmp_path, "bsearch")
-    spec = folder / "bsearch.yaml"
-    spec.write_text(spec.read_text().replace("call: is_middle_less", "call: is_midle_less"))
-    monkeypatch.chdir(folder)
+    spec = with_spec_edited(tmp_path, "call: is_middle_less", "call: is_midle_less")
+    monkeypatch.chdir(spec.parent)
     line = line_of(spec, "is_midle_less")
     code, _, err = run_cli(capsys, "run", "bsearch.yaml")
     assert code == 2 and err == (f"bsearch.yaml:{line}:3: error: x2 calls 'is_midle_less', which BinarySearch does "
@@ -146,11 +156,8 @@ def test_a_misspelt_call_is_named_with_its_line_and_the_method_meant(capsys, tmp
 
 
 def test_a_step_limit_names_the_state_the_loop_and_how_to_raise_it(capsys, tmp_path, monkeypatch):
-    folder = copy(tmp_path, "bsearch")
-    spec = folder / "bsearch.yaml"
-    # The bug of issue 17: the arc that should keep the left half does nothing, so it loops forever.
-    spec.write_text(spec.read_text().replace('guard: "!x1 & !x2", actions: [z2]}', 'guard: "!x1 & !x2"}'))
-    monkeypatch.chdir(folder)
+    spec = with_spec_edited(tmp_path, *SILENT_LOOP)
+    monkeypatch.chdir(spec.parent)
     line = line_of(spec, 'guard: "!x1 & !x2"}')
     code, out, _ = run_cli(capsys, "check", "bsearch.yaml")
     assert code == 0 and f"bsearch.yaml:{line}:5: warning: arc 3 (0 -> 0, line {line}) loops on state 0" in out
@@ -168,9 +175,7 @@ def test_a_budget_names_itself_as_the_limit(tmp_path):
     from automata.analysis.cases import verify_case
     from automata.runtime.program import load_program
 
-    folder = copy(tmp_path, "bsearch")
-    spec = folder / "bsearch.yaml"
-    spec.write_text(spec.read_text().replace('guard: "!x1 & !x2", actions: [z2]}', 'guard: "!x1 & !x2"}'))
+    spec = with_spec_edited(tmp_path, *SILENT_LOOP)
     result = verify_case(load_program(spec), "one", {"items": [1, 3], "target": 3}, ["iterative", "automaton"])
     error = result.verdict.runs["automaton"].error
     assert f"step limit of {result.budget.steps:,}" in error and "that is automaton's budget" in error
