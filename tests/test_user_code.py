@@ -381,6 +381,7 @@ def test_a_scheduler_address_whose_service_greets_first_is_refused(capsys, tmp_p
     import socket
     import threading
 
+    pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
     server = socket.create_server(("127.0.0.1", 0))
 
     def greet() -> None:  # an SMTP server: it speaks first, and its greeting is no Dask message length
