@@ -61,7 +61,7 @@ def failing_after(count, message):
 
 def test_an_implementation_failing_on_the_same_events_is_named():
     divergence = verify({"iterative": failing_after(2, "one"), "automaton": failing_after(2, "two")}).divergence
-    where = "(tests/test_verify.py:57, in implementation)"  # the line of the raise in failing_after
+    where = "(test_verify.py:57, in implementation)"  # the line of the raise in failing_after
     assert (divergence.kind, divergence.other, divergence.actual) == ("error", "automaton", f"RuntimeError: two {where}")
     assert divergence.describe() == (f"automaton failed after 2 events that agree with iterative: RuntimeError: two {where}\n"
                                      "  its last events: step(0), step(1)")
@@ -75,4 +75,4 @@ def test_a_failing_reference_is_reported_as_the_reference():
     divergence = verify({"iterative": failing_after(2, "boom"), "automaton": same_events_then_done}).divergence
     assert (divergence.kind, divergence.other) == ("error", "iterative")
     assert divergence.describe() == ("the reference iterative failed after 2 events: RuntimeError: boom "
-                                     "(tests/test_verify.py:57, in implementation)\n  its last events: step(0), step(1)")
+                                     "(test_verify.py:57, in implementation)\n  its last events: step(0), step(1)")

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import AutomataError, SpecErrors, UserCodeError, clipped
-from ..io.files import display_path
 
 # The libraries the framework drives: a frame of theirs is never the user's code.
 _LIBRARIES = ("transitions", "click", "yaml", "graphviz")
@@ -68,11 +67,13 @@ def user_frame(error: BaseException) -> traceback.FrameSummary | None:
 
 
 def where(frame: traceback.FrameSummary | None) -> str:
-    """` (bsearch.py:42, in recursive)`, or "" when no frame of the user's is known."""
+    """` (bsearch.py:42, in recursive)`, or "" when no frame of the user's is known. The file is
+    named by its name alone, as import failures name it: the message is then the same wherever the
+    command runs and wherever the module was imported from (a worker process imports its own)."""
     if frame is None:
         return ""
     function = f", in {frame.name}" if frame.name and not frame.name.startswith("<") else ""
-    return f" ({display_path(frame.filename)}:{frame.lineno}{function})"
+    return f" ({Path(frame.filename).name}:{frame.lineno}{function})"
 
 
 def failure_text(error: BaseException) -> str:
