@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from core_support import COUNTER_SPEC, Counter, run_cli
 
+from automata.errors import UserCodeError
 from automata.io.files import SPECS_DIR
 from automata.io.html.player import ending, player_html
 from automata.io.loader import load_spec, spec_from_text
@@ -163,7 +164,7 @@ def test_a_failing_picture_is_reported_with_its_step():
             raise KeyError("no cell")
         return "<svg/>"
 
-    with pytest.raises(Exception, match=r"picture\(context\) failed after step 2: KeyError"):
+    with pytest.raises(UserCodeError, match=r"picture\(context\), after step 2, raised KeyError: 'no cell' \(.*test_player.py:\d+, in broken\)"):
         record_run(open_automaton(spec, counter), counter, broken)
 
 

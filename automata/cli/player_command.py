@@ -13,11 +13,11 @@ from ..io.html.simulate import simulate_html
 from ..io.loader import load_spec, load_system
 from ..runtime import playback
 from ..runtime.playback import record_case
-from ..runtime.program import parse_params
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording
 from ..runtime.trace import TraceSink
 from .support import check_output_file
-from .target import CASE_CONTEXT, Target, extra_params, resolve_target, spec_of_target, target_options
+from .case_options import case_values
+from .target import CASE_CONTEXT, Target, resolve_target, spec_of_target, target_options
 
 
 def record_target(target: Target, engine: str = "transitions", max_steps: int = DEFAULT_MAX_RECORDED_STEPS,
@@ -39,7 +39,7 @@ def player_page(target: Target, recording: Recording, links: Sequence[tuple[str,
 @click.option("--simulate", is_flag=True,
               help="The spec alone, no program: the page lets you set the inputs and fire the arcs yourself.")
 @click.pass_context
-def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
+def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_names: tuple[str, ...],
                    params: tuple[str, ...], engine: str, output: str, max_steps: int, simulate: bool) -> None:
     """Write a step-through player of one run: a single HTML file with no outside resources.
 
@@ -57,9 +57,9 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     automata player specs/knight_tour.yaml --simulate -o simulate.html
     """
     if simulate:
-        write_simulator(target, spec_stem, case_name, params, ctx.args, Path(output))
+        write_simulator(target, spec_stem, case_names, params, ctx.args, ctx.command, Path(output))
         return
-    chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
+    chosen = resolve_target(target, spec_stem, case_names, params, ctx.args, ctx.command)
     recording = record_target(chosen, engine, max_steps)
     page = player_page(chosen, recording)
     path = Path(output)
@@ -72,14 +72,16 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
                err=True)
     click.echo(display_path(path))
+    if recording.failure is not None:  # the player shows the failed run; the exit code says it failed, as run's does
+        raise recording.failure
 
 
-def write_simulator(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
-                    extra: Sequence[str], path: Path) -> None:
+def write_simulator(target: str, spec_stem: str | None, case_names: Sequence[str], params: Sequence[str],
+                    extra: Sequence[str], command: click.Command, path: Path) -> None:
     """`--simulate`: the spec's page without running anything (its program is not even imported)."""
-    values = {**parse_params(params), **extra_params(extra)}
+    values = case_values(params, extra, command)
     spec = load_spec(spec_of_target(target, spec_stem, values))  # takes out the option that picks the spec
-    if case_name is not None or values:
+    if case_names or values:
         raise click.UsageError("--simulate runs the spec alone: it takes no case (--case, -p or case options)")
     system = load_system(spec) if spec.is_system else None
     page = simulate_html(spec, system.specs if system is not None else None)

@@ -88,7 +88,7 @@ class RunView:
 def show(target: str, case: str | None = None, *, spec: str | None = None, engine: str = "transitions",
          max_steps: int = DEFAULT_MAX_RECORDED_STEPS, **params: Any) -> RunView:
     """Record one run of `target` and show it (see the module's docs)."""
-    chosen = resolve_target(target, spec, case, [f"{key}={_text(value)}" for key, value in params.items()], ())
+    chosen = resolve_target(target, spec, (case,) if case is not None else (), [f"{key}={_text(value)}" for key, value in params.items()], ())
     return RunView(chosen, record_target(chosen, engine, max_steps))
 
 

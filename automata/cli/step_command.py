@@ -19,19 +19,23 @@ from typing import TextIO
 
 import click
 
-from ..errors import AutomataError
+from ..errors import AutomataError, MissingMethod, StepLimitReached
 from ..io.labels import arc_number, arc_text
 from ..model.guards import is_state_test, readings_text
 from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
+from ..runtime.program import missing_method_error, silent_loops_text
 from ..runtime.recording import StepListener
 from ..runtime.stepping import StepControl
 from ..runtime.stepwise import open_automaton
 from ..runtime.system import SystemAutomaton
 from ..runtime.timeline import parents, path_of
 from ..runtime.trace import StepRecord
+from ..runtime.user_code import failure_text, implementation_subject, users_error
+from .support import BoundedInt
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
 
+ENGINE_NAMES = {"transitions": "automaton", "generated": "generated"}  # what --impl calls each engine
 HELP = ("keys: [n]ext (or Enter; steps into a called automaton) · [o]ver · [u]p and out · [r]un to the end · "
         "[s [A] N] run to state N (of automaton A) · [g N] go to step N · [b]ack one step · [q]uit")
 
@@ -39,10 +43,11 @@ HELP = ("keys: [n]ext (or Enter; steps into a called automaton) · [o]ver · [u]
 class Stepper:
     """One run of a target, shown step by step, one step behind the automaton."""
 
-    def __init__(self, target: Target, engine: str, out: TextIO) -> None:
+    def __init__(self, target: Target, engine: str, out: TextIO, max_steps: int | None = None) -> None:
         self.target = target
         self.engine = engine
         self.out = out
+        self.max_steps = max_steps
         self.spec: Spec = target.program.spec
         self._restart()
 
@@ -50,8 +55,8 @@ class Stepper:
         program = self.target.program
         self.events = Recorder()
         self.context = program.new_context(self.target.case, self.events)
-        self.automaton: StepControl = open_automaton(self.spec, self.context, self.engine,
-                                                     max_steps=program.max_steps(self.target.case))
+        limit = self.max_steps if self.max_steps is not None else program.max_steps(self.target.case)
+        self.automaton: StepControl = open_automaton(self.spec, self.context, self.engine, max_steps=limit)
         self.system = isinstance(self.automaton, SystemAutomaton)
         self.specs: dict[str, Spec] = (dict(self.automaton.system.specs) if isinstance(self.automaton, SystemAutomaton)
                                        else {self.spec.automaton: self.spec})
@@ -60,7 +65,7 @@ class Stepper:
         if isinstance(self.automaton, SystemAutomaton):
             self.automaton.listen(StepListener(self._arrived))
         self.shown = 0  # steps shown so far
-        self.failure: AutomataError | Exception | None = None
+        self.failure: AutomataError | None = None
         self._ensure(1)
 
     def _arrived(self, record: StepRecord) -> None:
@@ -75,12 +80,26 @@ class Stepper:
                 return False
             try:
                 record = self.automaton.step()
-            except Exception as error:  # noqa: BLE001 - a failing step is shown, not a crash
-                self.failure = error
+            except (Exception, SystemExit) as error:  # a failing step is shown, not a crash
+                self.failure = self._failure(error)
                 return len(self.records) >= count
             if not self.system:
                 self._arrived(record)
         return True
+
+    def _failure(self, error: BaseException) -> AutomataError:
+        """What a failing step is: the limit (with how to raise it), a missing method, the user's
+        code raising; anything else is a bug of the framework and is raised again."""
+        if isinstance(error, StepLimitReached):
+            return error.with_hint(self.target.program.limit_hint(self.max_steps), silent_loops_text(self.spec, error))
+        if isinstance(error, MissingMethod):
+            return missing_method_error(self.spec, error)
+        if isinstance(error, AutomataError):
+            return error
+        found = users_error(implementation_subject(ENGINE_NAMES.get(self.engine, self.engine)), error)
+        if found is None:
+            raise error  # a bug of the framework, not of the run
+        return found
 
     @property
     def pending(self) -> StepRecord | None:
@@ -138,7 +157,7 @@ class Stepper:
             self.echo(f"next: {into}reads {values}; takes {self._arc(pending)} to "
                       f"{self._state(pending.state_after, pending.automaton)}")
         elif self.failure is not None:
-            self.echo(f"next: the step fails: {self.failure}", fg="red")
+            self.echo(f"next: the step fails: {failure_text(self.failure)}", fg="red")
         else:
             self.echo(f"the run is over: {self._state(self.automaton.state)} is final", fg="green")
 
@@ -171,7 +190,7 @@ class Stepper:
             if quiet:
                 return False
             if self.failure is not None:
-                self.echo(f"step {self.shown + 1:,} failed: {self.failure}", fg="red")
+                self.echo(f"step {self.shown + 1:,} failed: {failure_text(self.failure)}", fg="red")
             else:
                 self.echo("no step left: the run is over")
             return False
@@ -253,9 +272,11 @@ def _number(argument: str, what: str) -> int | None:
 
 @click.command("step", context_settings=CASE_CONTEXT)
 @target_options
+@click.option("--max-steps", type=BoundedInt(1, 10**12), default=None,
+              help="Stop the automaton after this many steps [default: the program's step_limit(case), else 10^9].")
 @click.pass_context
-def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_name: str | None,
-                 params: tuple[str, ...], engine: str) -> None:
+def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_names: tuple[str, ...],
+                 params: tuple[str, ...], engine: str, max_steps: int | None) -> None:
     """Step through one run in the terminal, one command per line of input.
 
     Before each step it shows the state, the inputs the step reads with their values and the
@@ -267,9 +288,15 @@ def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_na
 
     \b
     printf 'n\\nn\\nq\\n' | automata step knight-tour --board 5x5 --start 1,1
+
+    It exits 1 when the run fails (the user's code raised, no arc was enabled, the step limit was
+    reached), as run does.
     """
-    chosen = resolve_target(target, spec_stem, case_name, params, ctx.args)
-    stepper = Stepper(chosen, engine, sys.stdout)
+    if sys.stdin is None or sys.stdin.closed:
+        raise click.UsageError("step reads its commands from standard input, which is closed; give it some, "
+                               "e.g. printf 'r\\n' | automata step SPEC")
+    chosen = resolve_target(target, spec_stem, case_names, params, ctx.args, ctx.command)
+    stepper = Stepper(chosen, engine, sys.stdout, max_steps)
     spec = stepper.spec
     stepper.echo(f"{spec.automaton}: {spec.title} — case {chosen.case_name}", bold=True)
     interactive = sys.stdin.isatty()
@@ -308,3 +335,8 @@ def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_na
         stepper.show_position()
         if interactive:
             click.echo("> ", err=True, nl=False)
+    if stepper.failure is not None:
+        # The run failed (and the stepper showed why): the same finding, and exit code, as `run`'s.
+        failure = stepper.failure
+        failure.command_path = None
+        raise failure

@@ -20,14 +20,13 @@ from typing import Any
 
 import click
 
-from ..errors import InputError
 from ..io.files import project_path
-from ..runtime.program import Program, load_program, parse_params
+from ..runtime.program import Program, load_program
+from .case_options import CASE_CONTEXT, case_options, case_values, chosen_cases
 from .problems import load_problems
 from .verbs import looks_like_spec
 
-# The extra `--key value` options become parameters, so the command must let click pass them on.
-CASE_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
+__all__ = ["CASE_CONTEXT", "Target", "resolve_target", "spec_of_target", "target_options"]
 
 
 @dataclass(frozen=True)
@@ -38,39 +37,18 @@ class Target:
 
 
 def target_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """TARGET, --spec, --case, -p and --engine; the command also needs `context_settings=CASE_CONTEXT`."""
+    """TARGET, --spec, --case, -p and --engine; the command also needs `context_settings=CASE_CONTEXT`
+    and receives `case_names` (at most one) and `params`."""
+    command = case_options(repeatable=False)(command)
     for option in (
         click.option("--engine", type=click.Choice(("transitions", "generated")), default="transitions",
                      show_default=True, help="Run the spec on transitions or as the code generated from it."),
-        click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-                     help="A parameter of the case (read by the program's parse_case); repeatable."),
-        click.option("--case", "case_name", default=None, metavar="NAME", help="A case of the program's CASES."),
         click.option("--spec", "spec_stem", default=None, metavar="STEM",
                      help="For a problem with several specs: which one, by file name (e.g. queens_mrv)."),
         click.argument("target", metavar="PROBLEM|SPEC"),
     ):
         command = option(command)
     return command
-
-
-def extra_params(args: Sequence[str]) -> dict[str, str]:
-    """`--board 5x5 --start=1,1 --all-tours` as {"board": "5x5", "start": "1,1", "all_tours": "true"}."""
-    params: dict[str, str] = {}
-    position = 0
-    while position < len(args):
-        arg = args[position]
-        if not arg.startswith("--") or len(arg) < 3:
-            raise click.UsageError(f"unexpected argument {arg!r}: case options are --key value, -p KEY=VALUE or --case NAME")
-        key, has_value, value = arg[2:].partition("=")
-        if not has_value:
-            if position + 1 < len(args) and not args[position + 1].startswith("--"):
-                position += 1
-                value = args[position]
-            else:
-                value = "true"  # a flag such as --all-tours
-        params[key.replace("-", "_")] = value
-        position += 1
-    return params
 
 
 def _stem(spec: str) -> str:
@@ -115,19 +93,10 @@ def spec_of_target(target: str, spec_stem: str | None, values: dict[str, str]) -
     return str(project_path(_spec_of_problem(target, spec_stem, values)))
 
 
-def resolve_target(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
-                   extra: Sequence[str]) -> Target:
-    """The program and the case the options name."""
-    values = {**parse_params(params), **extra_params(extra)}
+def resolve_target(target: str, spec_stem: str | None, case_names: Sequence[str], params: Sequence[str],
+                   extra: Sequence[str], command: click.Command | None = None) -> Target:
+    """The program and the case the options name (`extra`: the command's unknown --key value options)."""
+    values = case_values(params, extra, command)  # bad options are refused before the program is imported
     program = load_program(spec_of_target(target, spec_stem, values))
-    if values and case_name is not None:
-        raise click.UsageError("give either --case NAME or case parameters, not both")
-    if values:
-        label = " ".join(f"{key}={value}" for key, value in values.items())
-        return Target(program, label, program.case_from_params(values))
-    if case_name is not None:
-        return Target(program, case_name, program.case(case_name))
-    if not program.cases:
-        raise InputError(f"{program.module_name} defines no CASES: describe the case with -p KEY=VALUE")
-    name, case = next(iter(program.cases.items()))
+    (name, case), = chosen_cases(program, case_names, values, one=True)
     return Target(program, name, case)

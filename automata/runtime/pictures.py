@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from .user_code import running_user_code
 
 Picture = Callable[[object], str]
 # One change of a picture's lines: at line `at` (of the picture being rebuilt), remove `remove`
@@ -126,10 +127,8 @@ class PictureBook:
             self._keys[position] = text
 
     def _drawn(self, position: int, context: object) -> str:
-        try:
+        with running_user_code(f"picture(context), after step {position:,},", anywhere=True):
             text = self.draw(context)
-        except Exception as error:  # the program's own code: say where it failed
-            raise InputError(f"picture(context) failed after step {position:,}: {type(error).__name__}: {error}") from error
         if not isinstance(text, str):
             raise InputError(f"picture(context) must return SVG text, returned {type(text).__name__} after step {position:,}")
         return text

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError, RunError
+from ..errors import AutomataError, InputError, RunError, UserCodeError
 from ..model.spec import Spec
 from .events import Event, Recorder, format_event
 from .pictures import (
@@ -31,12 +31,22 @@ from .stepping import StepControl
 from .system import SystemAutomaton
 from .timeline import out_targets, over_targets, parents
 from .trace import StepRecord, TraceSink
+from .user_code import failure_text, implementation_subject, users_error
 
 DEFAULT_MAX_RECORDED_STEPS = 200_000
 
 
 class RecordingFull(RunError):
     """The recording reached its step limit inside a step of the root (a long call)."""
+
+
+class PictureFailed(Exception):
+    """picture(context) raised: not a failure of the run, which the recording would show, but of
+    the program's picture, which stops the recording (its UserCodeError is raised again)."""
+
+    def __init__(self, error: UserCodeError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,8 @@ class Recording:
     specs: Mapping[str, Spec] = field(default_factory=dict)  # every automaton of the run, by name
     events: tuple[Event, ...] = ()  # what the model reported, in order (when the recording kept them)
     event_marks: tuple[int, ...] = ()  # how many events had been reported when each step ended
+    # The failure itself, for a command to report with its exit code (1) after writing the recording.
+    failure: AutomataError | None = field(default=None, compare=False, repr=False)
 
     @property
     def steps(self) -> int:
@@ -114,7 +126,10 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
         key = record.state_after in finals[record.automaton] or (
             bool(keys) and any(event[0] in keys for event in log[before:]))
         if book is not None and book.wants(len(records), key):
-            book.add(len(records), context, key)
+            try:
+                book.add(len(records), context, key)
+            except UserCodeError as error:
+                raise PictureFailed(error) from error
         if record.depth and len(records) >= max_recorded_steps:
             raise RecordingFull(f"the recording stops after {len(records):,} steps")
 
@@ -124,6 +139,7 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
         book.add(0, context)
     error = ""
     full = False
+    failed: AutomataError | None = None
     try:
         while not automaton.is_final and len(records) < max_recorded_steps:
             record = automaton.step()
@@ -131,12 +147,18 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
                 arrived(record)
     except RecordingFull:
         full = True
-    except RunError as failure:
-        error = str(failure)
+    except PictureFailed as failed_picture:
+        raise failed_picture.error from None
+    except (RunError, UserCodeError) as failure:
+        failed = failure
     except InputError:
         raise
-    except Exception as failure:  # noqa: BLE001 - the context raised: the run failed there, the player shows it
-        error = f"{type(failure).__name__}: {failure}"
+    except (Exception, SystemExit) as failure:  # the context raised: the run failed there, the player shows it
+        failed = users_error(implementation_subject("automaton"), failure)
+        if failed is None:
+            raise  # a bug of the framework
+    if failed is not None:
+        error = failure_text(failed.cause) if isinstance(failed, UserCodeError) and failed.cause else str(failed)
     if book is not None and not error:
         book.last(len(records), context)  # the end of the run is always drawn
     finished = automaton.is_final and not error and not full
@@ -150,4 +172,5 @@ def record_run(automaton: StepControl, context: object, picture: Picture | None 
         specs=specs,
         events=tuple(log),
         event_marks=tuple(marks),
+        failure=failed,
     )

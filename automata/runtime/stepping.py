@@ -32,7 +32,7 @@ class StepControl:
 
     @property
     def last_arc(self) -> int | None:
-        """The index of the arc the last step took (None before any step, or when it stayed)."""
+        """The index (ArcDecl.index, 0-based) of the arc the last step took (None before any step, or when it stayed)."""
         raise NotImplementedError
 
     @property
