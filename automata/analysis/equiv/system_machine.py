@@ -43,6 +43,15 @@ def qualified(automaton: str, name: str) -> str:
     return f"{automaton}.{name}"
 
 
+def same_configuration(first: Node, second: Node) -> bool:
+    """Whether two systems' nodes put every automaton in the same state at the same point of a step
+    (the arcs under way may be listed at other places in the two specs)."""
+    def shape(node: Node) -> tuple[Any, ...]:
+        return node[0], tuple(frame[:3] + frame[4:] if frame[0] == OUTPUTS else frame for frame in node[1])
+
+    return shape(first) == shape(second)
+
+
 class SystemMachine:
     """A system as a `Machine` of automata/analysis/equiv/product.py (see the module's docstring)."""
 
