@@ -77,6 +77,7 @@ class Steps:
         self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
         self._final = {number: state.final for number, state in spec.states.items()}
         self._domains = domains
+        self._read: dict[tuple[int, str, bool], list[str]] = {}
 
     def order(self, state: int, event: str) -> list[ArcDecl]:
         return self._order.get((state, event), [])
@@ -103,10 +104,13 @@ class Steps:
 
     def inputs_read(self, state: int, event: str, skip_silent: bool) -> list[str]:
         """The inputs a step from `state` may read (with `skip_silent`, across the silent steps that follow)."""
-        if self._final[state]:
-            return []
-        states = self.silent_closure(state, event) if skip_silent else [state]
-        return tested_inputs(arc for number in states if not self._final[number] for arc in self.order(number, event))
+        key = (state, event, skip_silent)
+        found = self._read.get(key)
+        if found is None:
+            states = [] if self._final[state] else self.silent_closure(state, event) if skip_silent else [state]
+            found = self._read[key] = tested_inputs(arc for number in states if not self._final[number]
+                                                    for arc in self.order(number, event))
+        return found
 
     def outcomes(self, state: int, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
         """What a step from the working state `state` does on `event`, as regions that partition
