@@ -166,7 +166,7 @@ def equivalent_blocks(spec: Spec, analysis: _Analysis | None = None) -> list[tup
         alone = spec.states[state].final or state in analysis.kept_apart
         key = ("alone", state) if alone else ("working", tuple(signature[state]))
         groups.setdefault(key, []).append(number[state])
-    block_of = refine(len(states), list(groups.values()), transitions)
+    block_of = refine(len(states), list(groups.values()), transitions).block_of
     blocks: dict[int, list[int]] = {}
     for state in states:
         blocks.setdefault(block_of[number[state]], []).append(state)
