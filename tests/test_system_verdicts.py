@@ -187,3 +187,17 @@ def test_a_systems_comparison_pairs_automata_and_names_as_told(copy, capsys) -> 
     assert code == 0, out
     code, _, err = run_cli(capsys, "equiv", str(DATA / ROOT), str(renamed), "--map", "A1.x9=A1.x7")
     assert code == 2 and "has no input or output A1.x9" in err
+
+
+def test_cover_and_coverage_read_a_state_test_as_one_variable(copy, capsys) -> None:
+    # Once `y2 == 1` is read as false, A2 (two states) is in state 0: `y2 == 0` is never read as false.
+    code, out, _ = run_cli(capsys, "verify", str(DATA / ROOT))
+    assert code == 0 and "A0: arcs 5/5, states 4/4, final states 2/2, outputs 5/5, guard literals 7/7" in out, out
+    # An arc for A2 in neither state can never fire: cover says so instead of searching for it.
+    root = copy(merge_sort=[('guard: "y2 == 0 & !x1 & !x2"}', 'guard: "y2 == 0 & !x1 & !x2"}\n'
+                                                              '  - {from: 1, to: 3, guard: "y2 != 0 & y2 != 1"}')])
+    code, out, _ = run_cli(capsys, "cover", str(root), "--json")
+    document = json.loads(out)
+    assert code == 1 and [arc["arc"] for arc in document["cannot_fire"]] == [5] and document["cases_tried"] == 0
+    code, out, _ = run_cli(capsys, "cover", str(root), "--arc", "5")
+    assert code == 1 and "no case can take it" in out, out
