@@ -72,18 +72,24 @@ def mealy(states: int, events: int, outputs: int, seed: int, undefined: float = 
 
 
 def doubled(spec: Spec, seed: int) -> Spec:
-    """An equivalent machine with every state copied (copy of state n: n + offset); each arc of the
-    original and of its copy goes to the target or the target's copy, at random."""
+    """An equivalent machine with every working state copied (copy of state n: n + offset); each arc
+    of the original and of its copy goes to the target or the target's copy, at random. Final states
+    are not copied: a run must stop in the same final state, and finals are never merged."""
     rng = random.Random(seed)
     offset = max(spec.states) + 1
     states = dict(spec.states)
-    for number, state in spec.states.items():
+    working = [number for number, state in spec.states.items() if not state.final]
+    for number in working:
+        state = spec.states[number]
         states[number + offset] = dataclasses.replace(state, number=number + offset, name=f"{state.name} again")
     arcs: list[ArcDecl] = []
     for shift in (0, offset):
         for arc in spec.arcs:
-            target = arc.target + (offset if rng.random() < 0.5 else 0)
-            arcs.append(dataclasses.replace(arc, index=len(arcs), source=arc.source + shift, target=target))
+            if shift and arc.source not in working:
+                continue
+            copied = arc.target in working and rng.random() < 0.5
+            arcs.append(dataclasses.replace(arc, index=len(arcs), source=arc.source + shift,
+                                            target=arc.target + (offset if copied else 0)))
     return dataclasses.replace(spec, states=states, arcs=tuple(arcs), path=f"doubled_{spec.path}")
 
 

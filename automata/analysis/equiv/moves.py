@@ -78,6 +78,8 @@ class Steps:
         self._final = {number: state.final for number, state in spec.states.items()}
         self._domains = domains
         self._read: dict[tuple[int, str, bool], list[str]] = {}
+        # (state, event) pairs with an arc that runs no output: only from these do silent steps lead on
+        self._silent = {key for key, arcs in self._order.items() if any(not self._outputs[arc.index] for arc in arcs)}
 
     def order(self, state: int, event: str) -> list[ArcDecl]:
         return self._order.get((state, event), [])
@@ -107,7 +109,12 @@ class Steps:
         key = (state, event, skip_silent)
         found = self._read.get(key)
         if found is None:
-            states = [] if self._final[state] else self.silent_closure(state, event) if skip_silent else [state]
+            if self._final[state]:
+                states = []
+            elif skip_silent and (state, event) in self._silent:
+                states = self.silent_closure(state, event)
+            else:
+                states = [state]
             found = self._read[key] = tested_inputs(arc for number in states if not self._final[number]
                                                     for arc in self.order(number, event))
         return found

@@ -84,7 +84,6 @@ class SpecMachine:
         self.steps = Steps(spec)
         self.initial: Node = spec.initial
         self.events = tuple(spec.events)
-        self._reads: dict[tuple[int, str, bool], list[str]] = {}
         self._outcomes: dict[tuple[int, str, bool, tuple[str, ...]], list[Region]] = {}
 
     def final(self, node: Node) -> int | None:
@@ -94,10 +93,7 @@ class SpecMachine:
         return True
 
     def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
-        key = (node, event, skip_silent)
-        if key not in self._reads:
-            self._reads[key] = self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
-        return self._reads[key]  # type: ignore[index]
+        return self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
 
     def outcomes(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
         key = (node, event, skip_silent, tables.inputs)
