@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..io.files import display_path
+from .case_options import CASE_CONTEXT
 from .support import check_output_file, print_json
 
 
@@ -61,12 +62,12 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
         click.echo(source_of_file(spec_file), nl=False)
 
 
-@click.command("mutate")
+@click.command("mutate", context_settings=CASE_CONTEXT)
 @click.argument("spec_file", type=click.Path(dir_okay=False))
 @click.option("--case", "case_names", multiple=True, metavar="NAME",
               help="Score with these cases of the spec's program [default: all of its CASES].")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-              help="Score with the one case these parameters describe.")
+              help="Score with the one case these parameters describe (any other --key value option is one too).")
 @click.option("--jobs", type=click.IntRange(1, 1024), default=None,
               help="Mutants verified at the same time, each in its own process [default: every core].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -75,8 +76,9 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
-def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...], jobs: int | None,
-                   scheduler: str | None, timeout: float | None, as_json: bool) -> None:
+@click.pass_context
+def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...],
+                   jobs: int | None, scheduler: str | None, timeout: float | None, as_json: bool) -> None:
     """Score a spec's single-point mutants against the static checks and its program's verification.
 
     Each mutant goes through `automata check`, then through the verification of the spec's program
@@ -90,9 +92,12 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
         report_table,
         score,
     )
+    from .case_options import extra_params
     from .spec_run import program_judge
 
-    program, verify_spec, cases = program_judge(spec_file, case_names, params)
+    extra = tuple(ctx.args)
+    extra_params(extra, ctx.command)  # a misspelt option of mutate's own is refused before any work
+    program, verify_spec, cases = program_judge(spec_file, case_names, params, extra)
     spec = program.spec
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
@@ -112,7 +117,7 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
             sweep = sweep_settings(jobs, scheduler, "mutants on the cluster")
 
             def classify_many(specs: Any, suite: Any, budgets: Any) -> Any:
-                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets)
+                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets, extra)
                                                        for mutant in specs])
 
         report = score(spec, verify_spec, program.module_name, cases, jobs=jobs or (os.cpu_count() or 1),

@@ -13,6 +13,7 @@ limit, and guards are parsed, never evaluated as Python. docs/security.md lists 
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -104,7 +105,7 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
     try:
         content = read_regular_file(candidate, MAX_SPEC_BYTES)
     except FileNotFoundError:
-        raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", "check the path; specs live in specs/")]) from None
+        raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", _missing_hint(candidate))]) from None
     except UnreadableFile as error:
         raise SpecErrors([SpecError(Loc(shown, 1, 1), f"cannot read the spec: it {error}",
                                     "name a YAML file of at most 1 MB")]) from None
@@ -118,6 +119,27 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
         raise SpecErrors([SpecError(Loc(shown, line, column), f"the spec is not UTF-8 text (byte 0x{content[error.start]:02x})",
                                     "save the file as UTF-8")]) from None
     return spec_from_text(text, shown)
+
+
+def _missing_hint(candidate: Path) -> str:
+    """What to check when a spec path names nothing: the folder it points into, and the specs there
+    (the closest name first), wherever the user works; the project's own specs only when asked for."""
+    folder = candidate.parent
+    shipped = "; `automata list` names the project's own specs" if candidate.parts[:1] == ("specs",) else ""
+    if not folder.is_dir():
+        return f"there is no folder {display_path(folder)}; check the path{shipped}"
+    try:
+        names = sorted(path.name for path in folder.iterdir() if path.suffix in (".yaml", ".yml"))[:1000]
+    except OSError:
+        names = []
+    where = "the working folder" if display_path(folder) == "." else display_path(folder)
+    if not names:
+        hint = f"{where} holds no .yaml file; check the path"
+    else:
+        close = difflib.get_close_matches(candidate.name, names, n=1)
+        shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+        hint = (f"did you mean {close[0]}? " if close else "") + f"the specs in {where}: {shown}"
+    return hint + shipped
 
 
 def spec_from_text(text: str, filename: str = "<spec>") -> Spec:
@@ -222,6 +244,7 @@ class _Builder(SystemFieldReader):
             context=context, program=program, initial=initial if initial is not None else 0, step_event=step_event,
             events=events, inputs=inputs, outputs=outputs, states=states, arcs=arcs, loc=self.loc(root),
             context_loc=self.loc(value("context")) if value("context") is not None else self.loc(root),
+            program_loc=self.loc(value("program")) if value("program") is not None else None,
             automata=self.automata,
         )
 

@@ -100,6 +100,33 @@ def shown_value(name: str, value: bool) -> str:
     return f"{name}={int(value)}"
 
 
+def readings_text(readings: Iterable[tuple[str, bool]]) -> list[str]:
+    """A step's readings as a student reads them, in reading order: `x1=0` for an input, and the
+    state tests of one automaton as one variable over its state: `y1 = 3` when a test came out
+    true, `y1 ≠ 1` or `y1 ∉ {1, 4}` when every test read came out false."""
+    shown: list[str] = []
+    tests: dict[str, list[tuple[int, bool]]] = {}
+    for name, value in readings:
+        if not is_state_test(name):
+            shown.append(f"{name}={int(value)}")
+            continue
+        variable, _, number = name.partition("=")
+        if variable not in tests:
+            tests[variable] = []
+            shown.append(variable)  # a placeholder, filled in below
+        tests[variable].append((int(number), bool(value)))
+    for variable, results in tests.items():
+        true = [number for number, value in results if value]
+        if true:
+            text = f"{variable} = {true[0]}"
+        elif len(results) == 1:
+            text = f"{variable} ≠ {results[0][0]}"
+        else:
+            text = f"{variable} ∉ {{{', '.join(str(number) for number, _ in results)}}}"
+        shown[shown.index(variable)] = text
+    return shown
+
+
 @dataclass(frozen=True, slots=True)
 class Not:
     operand: Guard
