@@ -23,7 +23,7 @@ from ..model.spec import ArcDecl
 from ..runtime.events import NullObserver
 from ..runtime.program import Program
 from ..runtime.user_code import running_user_code
-from .coverage import CoverageSink, reachable_states
+from .coverage import CoverageSink, arcs_that_cannot_fire, reachable_states
 
 # A run of an explored case stops after this many steps when the program states no step limit for
 # it, so that one endless case cannot stall the search (its arcs taken so far still count).
@@ -55,10 +55,13 @@ class Exploration:
     # The first explored case on which the user's code raised, and what it raised: a finding about
     # that code, reported (exit 1) like every other failure of the user's code.
     first_failure: tuple[str, str] | None = None
+    # Targets no case can take (not searched): their guard never holds where they are tried, state
+    # tests ranging over the states the tested automaton can be in there.
+    impossible: tuple[ArcDecl, ...] = ()
 
     @property
     def complete(self) -> bool:
-        return not self.missing
+        return not self.missing and not self.impossible
 
 
 def untaken_arcs(program: Program, cases: Iterable[tuple[str, Any]] | None = None,
@@ -109,7 +112,11 @@ def _user_call(program: Program, function: Callable[..., Any], *args: Any) -> An
 
 def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAULT_MAX_CASES,
             max_steps: int = DEFAULT_CASE_STEPS, progress: Callable[[int], None] | None = None) -> Exploration:
-    """Run the program's explored cases until every target arc is taken or `max_cases` have run."""
+    """Run the program's explored cases until every target arc is taken or `max_cases` have run;
+    an arc that can never fire is not searched for (see Exploration.impossible)."""
+    cannot = {arc.index for arc in arcs_that_cannot_fire(program.spec)} if targets else set()
+    impossible = tuple(arc for arc in targets if arc.index in cannot)
+    targets = [arc for arc in targets if arc.index not in cannot]
     pending = {arc.index: arc for arc in targets}
     found: dict[int, Witness] = {}
     tried = failed = 0
@@ -135,7 +142,8 @@ def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAU
         exhausted = bool(pending) and (tried < max_cases or next(space, None) is None)
     witnesses = tuple(found[arc.index] for arc in targets if arc.index in found)
     missing = tuple(arc for arc in targets if arc.index not in found)
-    return Exploration(program, tuple(targets), witnesses, missing, tried, failed, exhausted, first_failure)
+    return Exploration(program, tuple(targets) + impossible, witnesses, missing, tried, failed, exhausted, first_failure,
+                       impossible)
 
 
 def _run(program: Program, case: Any, sink: CoverageSink, max_steps: int) -> AutomataError | None:
