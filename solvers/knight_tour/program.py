@@ -93,10 +93,12 @@ def step_limit(case: KnightTourInstance) -> int | None:
 
 
 def parse_case(params: Mapping[str, str]) -> KnightTourInstance:
-    """`-p board=8x8 -p start=1,1 -p optimizations=1-4 -p max_returns=10000 -p all_tours=false`."""
+    """`-p board=8x8 -p start=1,1 -p optimizations=1-4 -p max_returns=10000 -p all_tours=false
+    -p rules=project` (rules: as `--rules`, solvers/knight_tour/rules.py)."""
+    from solvers.knight_tour.rules import parse_rules
     from solvers.knight_tour.sweeps import parse_set
 
-    known = {"board", "start", "optimizations", "good_returns", "max_returns", "all_tours"}
+    known = {"board", "start", "optimizations", "good_returns", "max_returns", "all_tours", "rules"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(sorted(known))}")
@@ -109,4 +111,5 @@ def parse_case(params: Mapping[str, str]) -> KnightTourInstance:
     max_returns = int(params["max_returns"]) if "max_returns" in params and len(params["max_returns"]) < 10 else default_max
     good = int(params["good_returns"]) if "good_returns" in params and len(params["good_returns"]) < 10 else DEFAULT_GOOD_RETURNS
     return KnightTourInstance(int(board[1]), int(board[2]), (int(start[1]), int(start[2])),
-                              parse_set(params.get("optimizations", "1-4")), good, max_returns, all_tours)
+                              parse_set(params.get("optimizations", "1-4")), good, max_returns, all_tours,
+                              parse_rules(params.get("rules", "project")))
