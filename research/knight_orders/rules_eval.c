@@ -16,12 +16,15 @@
  *   5 blocked    0 pairs       1 single        2 one-exit
  *   6 dead_end   0 enter       1 refuse (optimization 2 also refuses a target with no onward move)
  *   7 exception  0 penultimate 1 last-two
+ *   8 limit      0 reached     1 exceeded (a limit stops an attempt one return later)
+ *   9 counter    0 per-attempt 1 total (returns are not reset at a restart)
  * Optimizations as a bit mask: bit 2 blocked cells, bit 3 Warnsdorff (bit n = 1 << n).
  */
 #include <stdlib.h>
 #include <string.h>
 
-enum { R_RETURNS, R_DEGREE, R_ZERO, R_TIES, R_RETRY, R_BLOCKED, R_DEAD_END, R_EXCEPTION, RULE_FIELDS };
+enum { R_RETURNS, R_DEGREE, R_ZERO, R_TIES, R_RETRY, R_BLOCKED, R_DEAD_END, R_EXCEPTION, R_LIMIT, R_COUNTER,
+       RULE_FIELDS };
 enum { FOUND = 0, GAVE_UP = 1, EXHAUSTED = 2 };
 
 typedef struct {
@@ -212,14 +215,15 @@ static void reset(Ctx *x)
     x->len = 0;
 }
 
-/* One attempt from the knight on `start` (already placed): the model's loop. `limit` < 0: none. */
+/* One attempt from the knight on `start` (already placed): the model's loop. `limit` < 0: none.
+ * *returns goes on from the value it has (the caller resets it per attempt, or not). */
 static int attempt(Ctx *x, long limit, long *returns)
 {
     int last_was_take_back = 0;
-    *returns = 0;
+    long stop = limit + x->rules[R_LIMIT];
     for (;;) {
         if (x->len == x->cells) return FOUND;
-        if (limit >= 0 && *returns >= limit) return GAVE_UP;
+        if (limit >= 0 && *returns >= stop) return GAVE_UP;
         int level = x->len - 1;
         if (x->cnext[level] < x->ccount[level]) {
             int t = x->cand[8 * level + x->cnext[level]++];
@@ -241,10 +245,12 @@ static int attempt(Ctx *x, long limit, long *returns)
 static int solve(Ctx *x, int start, const int *orders, int norders, long good, long limit,
                  long *returns, int *restarts)
 {
+    *returns = 0;
     for (int k = 0; k < norders; k++) {
         set_order(x, orders + 16 * k);
         reset(x);
         arrive(x, start);
+        if (!x->rules[R_COUNTER]) *returns = 0;
         int last = k == norders - 1;
         int outcome = attempt(x, last ? limit : good, returns);
         *restarts = k;
@@ -264,7 +270,7 @@ int ks_sweep(int rows, int cols, const int *starts, int nstarts, const int *orde
     for (int o = 0; o < norders; o++) {
         set_order(&x, orders + 16 * o);
         for (int s = 0; s < nstarts; s++) {
-            long returns;
+            long returns = 0;
             reset(&x);
             arrive(&x, starts[s]);
             int outcome = attempt(&x, limit, &returns);

@@ -73,8 +73,12 @@ def derived(base: Rules) -> list[Rules]:
     return [replace(base, retry=retry, returns=returns) for retry in CHOICES["retry"] for returns in CHOICES["returns"]]
 
 
+FIGURE_FIELDS = FIELDS[:8]  # limit and counter cannot change a figure of one attempt (docs/knight-article.md)
+
+
 def code(rules: Rules) -> str:
-    return "".join(map(str, rules.codes()))
+    """The work folder's name for a reading: its codes of the fields the figures depend on."""
+    return "".join(str(CHOICES[name].index(getattr(rules, name))) for name in FIGURE_FIELDS)
 
 
 # ---- the sweeps' cases (module level: worker processes import them by name) ----------------------
@@ -213,14 +217,16 @@ def _distance(entry: dict[str, Any]) -> tuple[int, int, int, int]:
 
 
 def analyse(representatives: list[int], plus_3: dict[str, list[Profile]], one_to_3: dict[str, list[Profile]],
-            centre: dict[str, list[list[int]]], keep: int = 25) -> dict[str, Any]:
-    """For every reading, how many of the 40,320 orders match each figure, and the closest orders.
+            centre: dict[str, list[list[int]]], keep: int = 25,
+            readings: Sequence[Rules] | None = None) -> dict[str, Any]:
+    """For every reading (or those given), how many of the orders of the classes of
+    ``representatives`` match each figure, and the closest orders.
 
     The closest are looked for among the orders that match 1-3, or 1+3 exactly, or 1+2."""
     pre = cell_preimages(SIDE)
     rows: list[dict[str, Any]] = []
     closest: list[dict[str, Any]] = []
-    for rules in variants(FIELDS):
+    for rules in variants(FIGURE_FIELDS) if readings is None else readings:
         warnsdorff = plus_3[code(_as_project(rules, WARNSDORFF_ONLY + ("retry", "returns")))]
         blocked = one_to_3[code(rules)]
         plain = centre[code(_as_project(rules, PLAIN))]

@@ -215,6 +215,8 @@ class KnightTour:
         self._rules = instance.rules
         self._project_rules = instance.rules == PROJECT
         self._count_dead_ends = instance.rules.returns == "dead-ends"
+        self._slack = 1 if instance.rules.limit == "exceeded" else 0  # returns allowed beyond a limit
+        self._reset_on_restart = instance.rules.counter == "per-attempt"
         self._after_take_back = False  # a run of take-backs counts once when returns are dead ends
         self.order_index = 0
         self.returns = 0
@@ -247,9 +249,9 @@ class KnightTour:
     def is_return_limit_reached(self) -> bool:
         """GOOD_RET while another move order is left (optimization 4), else MAX_RET."""
         if self.has_next_move_order():
-            return self.returns >= self.instance.good_returns
+            return self.returns >= self.instance.good_returns + self._slack
         limit = self.instance.max_returns
-        return limit is not None and self.returns >= limit
+        return limit is not None and self.returns >= limit + self._slack
 
     def has_next_move_order(self) -> bool:
         return self.instance.uses_restarts and self.order_index < len(MOVE_ORDERS) - 1
@@ -282,7 +284,8 @@ class KnightTour:
             self._leave_last()
         self.order_index += 1
         self.restarts += 1
-        self.returns = 0
+        if self._reset_on_restart:
+            self.returns = 0
         self._after_take_back = False
         self._candidates[0] = self._choose_candidates(self._path[0])
         self._next_candidate[0] = 0

@@ -83,13 +83,16 @@ def explore_cases() -> Iterator[tuple[str, KnightTourInstance]]:
 
 
 def step_limit(case: KnightTourInstance) -> int | None:
-    """A run takes one step per move, return or restart, plus a few: bounded by MAX_RET and
+    """A run takes one step per move, take-back or restart, plus a few: bounded by MAX_RET and
     GOOD_RET per attempt. An exhaustive all-tours search has no such bound."""
     if case.max_returns is None:
         return None
     attempts = len(MOVE_ORDERS) if case.uses_restarts else 1
-    returns = case.good_returns * (attempts - 1) + case.max_returns
-    return 2 * returns + case.cells * attempts + attempts + 16
+    slack = attempts if case.rules.limit == "exceeded" else 0  # one more return per attempt
+    returns = case.good_returns * (attempts - 1) + case.max_returns + slack
+    # a return is one take-back, or with returns counted as dead ends a run of up to a path's length
+    take_backs = returns * (case.cells if case.rules.returns == "dead-ends" else 1)
+    return 2 * take_backs + case.cells * attempts + attempts + 16
 
 
 def parse_case(params: Mapping[str, str]) -> KnightTourInstance:

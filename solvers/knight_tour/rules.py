@@ -36,6 +36,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # "Except the penultimate move": a blocked cell is allowed when it is the last free cell, or
     # one move earlier too (the move counter read one off).
     "exception": ("penultimate", "last-two"),
+    # GOOD_RET and MAX_RET "reached": the attempt stops when its returns equal the limit, or only
+    # when they exceed it (one more return allowed).
+    "limit": ("reached", "exceeded"),
+    # The returns an attempt is limited by and reports: its own (reset at each restart), or the
+    # total since the start cell was first searched.
+    "counter": ("per-attempt", "total"),
 }
 
 FIELDS = tuple(CHOICES)
@@ -51,6 +57,8 @@ class Rules:
     blocked: str = "pairs"
     dead_end: str = "enter"
     exception: str = "penultimate"
+    limit: str = "reached"
+    counter: str = "per-attempt"
 
     def __post_init__(self) -> None:
         for item in fields(self):

@@ -38,6 +38,7 @@ from solvers.knight_tour.model import (
     KnightTourInstance,
     TourResult,
 )
+from solvers.knight_tour.article import comparison
 from solvers.knight_tour.rules import PROJECT, Rules, parse_rules
 from solvers.knight_tour.sweeps import (
     SetSummary,
@@ -223,6 +224,7 @@ def render(folder: Path) -> str:
              "Rewritten from the JSON documents beside this file by `automata compare knight-tour --out "
              "FOLDER` after each set it writes (or by `python3 -m solvers.knight_tour.tables render FOLDER`); "
              "each section names the command that made it.", ""]
+    parts += comparison(documents)
     parts += [markdown_section(document) for document in documents]
     return "\n".join(parts)
 

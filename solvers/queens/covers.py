@@ -7,10 +7,10 @@ exactly one queen on every cell, since a cell (c, r) lies on the shift b = r - a
 exists precisely when N is divisible neither by 2 nor by 3 (a = 2 always works then; if 2 | N or
 3 | N one of a - 1, a, a + 1 shares that factor with N).
 
-The source document claims covers exist *only* when gcd(N, 6) = 1. That is wrong: it holds for
-these doubly periodic covers, but N = 12 can be covered by 12 solutions that are not all shifts of
-one linear placement (OEIS A168553). Among N = 4..11 covers exist exactly for N = 5, 7 and 11.
-This module builds the periodic covers only, and says so when asked for another N.
+The source document claims covers exist *only* when gcd(N, 6) = 1. That holds for these doubly
+periodic covers; whether other covers exist for other N is settled here by `find_cover`, an exact
+search over all the N-queens solutions: among N = 4..11 covers exist exactly for N = 5, 7 and 11
+(the search proves the others have none), and for N = 12 see COVER_12 below.
 """
 
 from __future__ import annotations
@@ -62,3 +62,67 @@ def covering_solutions(n: int) -> list[tuple[int, ...]]:
                 raise AssertionError(f"cell (column {col}, row {row}) is covered twice")
             covered[col][row] = True
     return solutions
+
+
+# ---- any cover, by exact search --------------------------------------------------------------------
+
+def all_solutions(n: int) -> list[tuple[int, ...]]:
+    """Every N-queens solution, as rows (1-based) of the queens in columns 1..N, in column-major order."""
+    found: list[tuple[int, ...]] = []
+    rows: list[int] = []
+
+    def extend(col: int, used: int, rising: int, falling: int) -> None:
+        if col == n:
+            found.append(tuple(row + 1 for row in rows))
+            return
+        for row in range(n):
+            if not (used >> row & 1 or rising >> (row + col) & 1 or falling >> (row - col + n) & 1):
+                rows.append(row)
+                extend(col + 1, used | 1 << row, rising | 1 << (row + col), falling | 1 << (row - col + n))
+                rows.pop()
+
+    extend(0, 0, 0, 0)
+    return found
+
+
+def find_cover(n: int) -> tuple[list[tuple[int, ...]] | None, int]:
+    """N solutions that together hold every cell once, or None when there are none; and the number
+    of search nodes. Exact: every cell needs one solution, so each node branches on the free cell
+    that the fewest remaining solutions (those disjoint from the chosen ones) hold, and a node with
+    a free cell no remaining solution holds has no cover below it. Practical up to N = 11."""
+    if n < 1:
+        raise InputError(f"the board size must be at least 1; got {n}")
+    solutions = all_solutions(n)
+    cells = [[col * n + row - 1 for col, row in enumerate(rows)] for rows in solutions]
+    masks = [sum(1 << cell for cell in held) for held in cells]
+    full = (1 << n * n) - 1
+    nodes = 0
+
+    def search(covered: int, remaining: list[int], chosen: list[int]) -> list[int] | None:
+        nonlocal nodes
+        nodes += 1
+        if covered == full:
+            return chosen
+        holders = [0] * (n * n)
+        for number in remaining:
+            for cell in cells[number]:
+                holders[cell] += 1
+        cell = min((c for c in range(n * n) if not covered >> c & 1), key=holders.__getitem__)
+        for number in remaining:
+            if masks[number] >> cell & 1:
+                mask = masks[number]
+                found = search(covered | mask, [m for m in remaining if not masks[m] & mask], chosen + [number])
+                if found is not None:
+                    return found
+        return None
+
+    chosen = search(0, list(range(len(solutions))), [])
+    return (None if chosen is None else [solutions[number] for number in chosen]), nodes
+
+
+def is_cover(solutions: list[tuple[int, ...]]) -> bool:
+    """N valid solutions of one N×N board with one queen on every cell."""
+    n = len(solutions)
+    if any(len(rows) != n or check_placement(rows) is not None for rows in solutions):
+        return False
+    return len({(col, row) for rows in solutions for col, row in enumerate(rows)}) == n * n

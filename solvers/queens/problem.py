@@ -302,8 +302,13 @@ def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | No
             _echo_placements([item["solution"] for item in reps], notation)
     if "exact" in document:
         exact = document["exact"]
+        attempts = "-" if exact.get("attempts") is None else f"{exact['attempts']:.4f}"
         click.echo("exact (Brassard & Bratley): " + ", ".join(
-            f"{key} = {exact[key]:.4f}" if exact[key] is not None else f"{key} = -" for key in ("p", "s", "e", "t")))
+            f"{key} = {exact[key]:.4f}" if exact[key] is not None else f"{key} = -" for key in ("p", "s", "e", "t"))
+            + f"; attempts to the first success 1/p = {attempts}")
+        click.echo(EXACT_LEGEND)
+        if (exact["n"], exact["random_queens"]) == (8, 8):
+            click.echo(TEXT_6_971)
     if "simulation" in document:
         click.echo("simulation: " + ", ".join(
             f"{key.replace('_', ' ')} {value:.4f}" if isinstance(value, float) else f"{key.replace('_', ' ')} {value}"
@@ -317,6 +322,10 @@ def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | No
             click.echo(f"check: solution {item['solution']} is INVALID: {item['attack']}")
     if "svg" in document:
         click.echo(f"wrote {len(document['svg'])} SVG file(s) to {Path(document['svg'][0]).parent}" if document["svg"] else "no SVG written")
+
+
+EXACT_LEGEND = "  p: an attempt's chance of success; s, e: nodes of a successful, of a failed attempt; t: nodes to the first success"
+TEXT_6_971 = "  (the N×N text's \"about 6.971 repetitions\" is e, nodes per failed attempt, not a number of attempts)"
 
 
 def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir: str | None, as_json: bool) -> None:
