@@ -254,6 +254,38 @@ def analyse(representatives: list[int], plus_3: dict[str, list[Profile]], one_to
     return {"readings": rows, "closest": closest}
 
 
+def plain_case(case: tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]) -> list[int]:
+    """Optimization 2 alone from every 8×8 cell with one order: returns, -1 gave up, -2 exhausted."""
+    rules_codes, order, cap = case
+    return fast.sweep_returns(SIDE, SIDE, range(SIDE * SIDE), [order], frozenset({2}), Rules.from_codes(rules_codes),
+                              cap)[0]
+
+
+def plain_check(representatives: list[int], centre: dict[str, list[list[int]]],
+                jobs: int | None) -> dict[str, Any]:
+    """Every (1+2 reading, order) touring (5,5) after exactly 2,502 returns, from every cell: is
+    (5,5) then the cell with the fewest returns, and do most cells need more (over a MAX_RET of
+    2,502 or more)?"""
+    pre = cell_preimages(SIDE)
+    hits = [(rules, number, transform) for rules in variants(PLAIN)
+            for i, number in enumerate(representatives) for transform in range(len(TRANSFORMS))
+            if centre[code(rules)][i][CENTRE.index(pre[transform][A55])] == ARTICLE_1_PLUS_2]
+    cases = [(rules.codes(), order_image(transform, ALL_ORDERS[number]), ARTICLE_1_PLUS_2 + 1)
+             for rules, number, transform in hits]
+    rows = run_sweep(plain_case, cases, jobs=jobs, progress=StderrProgress("1+2 from every cell")) if cases else []
+    found = []
+    for (rules, _number, _transform), (codes, order, _cap), row in zip(hits, cases, rows):
+        toured = {cell: value for cell, value in enumerate(row) if value >= 0}
+        fewer = sorted(cell_name(cell) for cell, value in toured.items() if value < ARTICLE_1_PLUS_2)
+        over = sum(1 for value in row if value == -1)
+        found.append({"rules": rules.name, "order": [list(m) for m in order], "cells toured with fewer": fewer,
+                      "cells toured with as many": sum(1 for v in toured.values() if v == ARTICLE_1_PLUS_2) - 1,
+                      "cells over 2,502": over, "no tour": sum(1 for value in row if value == -2)})
+    good = [entry for entry in found if not entry["cells toured with fewer"] and entry["cells over 2,502"] > 32]
+    return {"orders with 2,502 at (5,5)": len(found), "of which (5,5) is the fewest and most cells exceed": len(good),
+            "each": found}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python3 -m research.knight_orders.rules_search", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -271,6 +303,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                              CAP_1_3, single=True)
     centre = centre_stage(args.work, representatives, args.jobs)
     report = analyse(representatives, plus_3, one_to_3, centre)
+    report["1+2 at 2,502"] = plain_check(representatives, centre, args.jobs)
     text = json.dumps(report, indent=1) + "\n"
     if args.out:
         write_atomically(args.out, text)

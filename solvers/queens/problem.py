@@ -195,7 +195,7 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
 @click.option("--attempts", type=BoundedInt(1, LARGEST_COUNT), default=None, help="las-vegas: simulate this many attempts and summarise them.")
 @click.option("--check", is_flag=True, help="Check every solution with the independent O(N) checker (exit 1 if one fails).")
 @click.option("--placement", default=None, metavar="R1,R2,...", help="Check this placement (rows by column) instead of searching; implies --check.")
-@click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6).")
+@click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6, or 12).")
 @click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
 @click.option("--look-ahead", is_flag=True, help=LOOK_AHEAD_HELP)
 @click.option("--symmetry", is_flag=True, help=SYMMETRY_HELP)
@@ -351,7 +351,7 @@ def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir
 
 def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, as_json: bool) -> None:
     _check_n(n)
-    solutions = covering_solutions(n)  # InputError (exit 2) explains why N has no periodic cover
+    solutions = covering_solutions(n)  # InputError (exit 2) explains why N has no cover here
     document: dict[str, Any] = {"n": n, "count": len(solutions), "covers": [list(rows) for rows in solutions]}
     if check:
         document["check"] = _check_solutions(solutions)
