@@ -78,8 +78,8 @@ COVER_12: tuple[tuple[int, ...], ...] = (
     (5, 7, 11, 1, 3, 6, 8, 10, 12, 9, 2, 4), (8, 11, 5, 3, 1, 10, 4, 6, 9, 2, 12, 7),
 )
 """Twelve 12-queens solutions with one queen on every cell of the 12×12 board, so the N×N text's
-"only when N is divisible by neither 2 nor 3" is wrong at N = 12 (as χ = 12 for the 12×12 queen
-graph, Vasquez 2004, says). Found by `find_cover(12, mirrored=True)` (about 40,000 search nodes,
+"only when N is divisible by neither 2 nor 3" is wrong at N = 12 (in agreement with the chromatic
+number 12 of the 12×12 queen graph, M. Vasquez, "On the queen graph coloring problem"). Found by `find_cover(12, mirrored=True)` (about 40,000 search nodes,
 15 s; `python3 -m research.queens_seed covers --n 12 --mirrored`): the last six are the left-right
 mirror images of the first six. tests/test_queens_board_covers.py checks it."""
 
