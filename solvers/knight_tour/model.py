@@ -213,7 +213,7 @@ class KnightTour:
         self._use_blocked_cells = 2 in instance.optimizations
         self._use_warnsdorff = 3 in instance.optimizations
         self._rules = instance.rules
-        self._project_rules = instance.rules == PROJECT
+        self._project_rules = instance.rules.chooses_as_project
         self._count_dead_ends = instance.rules.returns == "dead-ends"
         self._slack = 1 if instance.rules.limit == "exceeded" else 0  # returns allowed beyond a limit
         self._reset_on_restart = instance.rules.counter == "per-attempt"

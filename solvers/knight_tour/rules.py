@@ -45,6 +45,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 FIELDS = tuple(CHOICES)
+CHOICE_FIELDS = ("degree", "zero", "ties", "retry", "blocked", "dead_end", "exception")  # what decides the candidates
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,12 @@ class Rules:
     @classmethod
     def from_codes(cls, codes: tuple[int, ...]) -> Rules:
         return cls(**{name: CHOICES[name][code] for name, code in zip(FIELDS, codes)})
+
+    @property
+    def chooses_as_project(self) -> bool:
+        """Are the candidates at every position the project's? (Only how returns are counted and
+        limited may differ.)"""
+        return all(getattr(self, name) == getattr(PROJECT, name) for name in CHOICE_FIELDS)
 
     @property
     def name(self) -> str:
