@@ -227,7 +227,7 @@ def analyse(representatives: list[int], plus_3: dict[str, list[Profile]], one_to
     The closest are looked for among the orders that match 1-3, or 1+3 exactly, or 1+2."""
     pre = cell_preimages(SIDE)
     rows: list[dict[str, Any]] = []
-    closest: list[dict[str, Any]] = []
+    closest: dict[str, dict[str, Any]] = {}  # by the figures they give: the readings and orders giving them
     for rules in variants(FIGURE_FIELDS) if readings is None else readings:
         warnsdorff = plus_3[code(_as_project(rules, WARNSDORFF_ONLY + ("retry", "returns")))]
         blocked = one_to_3[code(rules)]
@@ -249,11 +249,51 @@ def analyse(representatives: list[int], plus_3: dict[str, list[Profile]], one_to
                 counts["1+3 cells and 1-3"] += cells_ok and fits_1_3
                 counts["all"] += exact and fits_1_3 and at_55
                 if fits_1_3 or at_55 or exact:
-                    closest.append(score(rules, number, transform, two, one, at_centre))
+                    _add(closest, score(rules, number, transform, two, one, at_centre))
         rows.append({"rules": rules.name, **counts})
-        closest.sort(key=_distance)
-        del closest[keep:]
-    return {"readings": rows, "closest": closest}
+    return {"readings": rows, "closest": sorted(closest.values(), key=_distance)[:keep]}
+
+
+def _add(groups: dict[str, dict[str, Any]], entry: dict[str, Any]) -> None:
+    """Pairs of a reading and an order giving the same figures form one group."""
+    key = json.dumps([entry["1+3"], entry["1-3"], entry["1+2 at (5,5)"]])
+    group = groups.setdefault(key, {name: entry[name] for name in ("matches", "matched", "1+3", "1-3", "1+2 at (5,5)")}
+                              | {"readings": [], "orders": []})
+    if entry["rules"] not in group["readings"]:
+        group["readings"].append(entry["rules"])
+    if entry["order"] not in group["orders"]:
+        group["orders"].append(entry["order"])
+
+
+def figure_summaries(representatives: list[int], plus_3: dict[str, list[Profile]],
+                     centre: dict[str, list[list[int]]]) -> dict[str, Any]:
+    """Per reading of the figure's own fields: the counts the article's cells get.
+
+    1+3: the orders whose cells needing returns are exactly (4,1) and (6,4), and their two counts;
+    1+2: how many orders tour (5,5) within CAP_PLAIN returns, and the counts nearest 2,502."""
+    pre = cell_preimages(SIDE)
+    plus = []
+    for rules in variants(WARNSDORFF_ONLY + ("retry", "returns")):
+        pairs: dict[tuple[int, int], int] = {}
+        for profile in plus_3[code(rules)]:
+            if len(profile) != 2:
+                continue
+            for transform in range(len(TRANSFORMS)):
+                if set(profile) == {pre[transform][A41], pre[transform][A64]}:
+                    pair = (profile[pre[transform][A41]], profile[pre[transform][A64]])
+                    pairs[pair] = pairs.get(pair, 0) + 1
+        plus.append({"rules": rules.name, "orders with the article's two cells": sum(pairs.values()),
+                     "(4,1), (6,4) and how many orders": [[a, b, n] for (a, b), n in sorted(pairs.items())]})
+    plain = []
+    for rules in variants(PLAIN):
+        values = [row[CENTRE.index(pre[transform][A55])] for row in centre[code(rules)]
+                  for transform in range(len(TRANSFORMS))]
+        toured = sorted(v for v in values if v >= 0)
+        below = [v for v in toured if v < ARTICLE_1_PLUS_2][-3:]
+        above = [v for v in toured if v > ARTICLE_1_PLUS_2][:3]
+        plain.append({"rules": rules.name, f"orders touring (5,5) within {CAP_PLAIN:,} returns": len(toured),
+                      "exactly 2,502": toured.count(ARTICLE_1_PLUS_2), "nearest below": below, "nearest above": above})
+    return {"1+3": plus, "1+2": plain}
 
 
 def plain_case(case: tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]) -> list[int]:
@@ -299,16 +339,21 @@ def hundred_case(case: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
     return sum(1 for value in rows[0] if value == 0)
 
 
-def hundred_sample(size: int, jobs: int | None) -> dict[str, Any]:
+def hundred_sample(work: Path, size: int, jobs: int | None) -> dict[str, Any]:
     """The article says most 100×100 cells need no return with 1-3; the project's table has 46.6%.
     Under each reading that can change it, the share in a seeded sample of cells, first order 1."""
     starts = tuple(sorted(random.Random(100).sample(range(100 * 100), size)))
     readings = variants(ZERO_FIELDS)
+    path = work / f"100x100-{size}.json"
+    if path.exists():
+        return json.loads(path.read_text())
     counts = run_sweep(hundred_case, [(rules.codes(), starts) for rules in readings], jobs=jobs, chunksize=1,
                        progress=StderrProgress("100x100 1-3 sample"))
-    return {"cells": size, "order": [list(m) for m in MOVE_ORDERS[0]],
-            "without a return": sorted(({"rules": rules.name, "share": round(n / size, 3)}
-                                        for rules, n in zip(readings, counts)), key=lambda e: -e["share"])}
+    document = {"cells": size, "order": [list(m) for m in MOVE_ORDERS[0]],
+                "without a return": sorted(({"rules": rules.name, "share": round(n / size, 3)}
+                                            for rules, n in zip(readings, counts)), key=lambda e: -e["share"])}
+    write_atomically(path, json.dumps(document) + "\n")
+    return document
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -329,10 +374,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     one_to_3 = profile_stage(args.work, "1-3", (1, 2, 3), variants(WITH_BLOCKED), representatives, args.jobs,
                              CAP_1_3, single=True)
     centre = centre_stage(args.work, representatives, args.jobs)
-    report = analyse(representatives, plus_3, one_to_3, centre)
+    report: dict[str, Any] = {"extent": {
+        "readings": {"all figures": len(variants(FIGURE_FIELDS)), "1+3": len(variants(WARNSDORFF_ONLY)) * 6,
+                     "1-3": len(variants(FIGURE_FIELDS)), "1+2": len(variants(PLAIN))},
+        "fields": {name: list(CHOICES[name]) for name in FIGURE_FIELDS},
+        "orders": len(representatives) * len(TRANSFORMS), "classes searched": len(representatives),
+        "returns counted up to": {"1+3": CAP_1_PLUS_3, "1-3": CAP_1_3, "1+2": CAP_PLAIN},
+        "figures": {"1+3": "exactly (4,1) 9 and (6,4) 79", "1-3": "exactly (6,4) 3",
+                    "1+2": "(5,5) toured after exactly 2,502 returns"}}}
+    report |= analyse(representatives, plus_3, one_to_3, centre, keep=20)
+    report["figures"] = figure_summaries(representatives, plus_3, centre)
     report["1+2 at 2,502"] = plain_check(representatives, centre, args.jobs)
     if args.hundred:
-        report["100x100 1-3"] = hundred_sample(args.hundred, args.jobs)
+        report["100x100 1-3"] = hundred_sample(args.work, args.hundred, args.jobs)
     text = json.dumps(report, indent=1) + "\n"
     if args.out:
         write_atomically(args.out, text)
