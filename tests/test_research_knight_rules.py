@@ -22,8 +22,8 @@ from solvers.knight_tour import iterative
 from solvers.knight_tour.model import MOVE_ORDERS, KnightTour, KnightTourInstance
 from solvers.knight_tour.rules import CHOICES, FIELDS, PROJECT, Rules, choose_candidates, parse_rules
 
-pytestmark = pytest.mark.skipif(shutil.which("gcc") is None and shutil.which("cc") is None,
-                                reason="the research evaluator is C, built with gcc")
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None and shutil.which("cc") is None,
+                               reason="the research evaluator is C, built with gcc")
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -41,6 +41,7 @@ def test_rules_parse_and_name_each_other() -> None:
             parse_rules(text)
 
 
+@needs_gcc
 def test_the_evaluator_makes_the_models_choices_under_every_reading() -> None:
     rng = random.Random(21)
     boards = [(5, 5), (5, 6), (6, 6), (3, 4), (4, 5), (6, 7), (8, 8)]
@@ -70,6 +71,7 @@ def test_the_project_reading_through_the_general_code_is_the_models_own() -> Non
         assert [tour._coordinates(t) for t in general] == list(tour.candidates())
 
 
+@needs_gcc
 def test_a_symmetry_of_the_board_maps_every_search_onto_another() -> None:
     rng = random.Random(8)
     for _ in range(12):
@@ -89,6 +91,7 @@ def test_the_orders_fall_into_5040_classes_of_eight() -> None:
         assert order_image(transform, ALL_ORDERS[representative]) == ALL_ORDERS[number]
 
 
+@needs_gcc
 def test_cells_toured_without_a_return_are_the_same_under_every_retry_and_returns_reading() -> None:
     numbers = tuple(range(0, 40_320, 4_480))
     for optimizations in ((1, 3), (1, 2, 3)):
@@ -101,6 +104,7 @@ def test_cells_toured_without_a_return_are_the_same_under_every_retry_and_return
             assert found[2] == {cell: value for cell, value in enumerate(full) if value}
 
 
+@needs_gcc
 def test_the_analysis_finds_the_projects_first_order_by_its_figures() -> None:
     """On the class of MOVE_ORDERS[0] alone: the project's reading gives 1-3 as the article (one
     order of the class: MOVE_ORDERS[0] itself) and 1+3 at the article's cells with 9 and 21."""
@@ -135,3 +139,34 @@ def test_compare_names_the_reading_and_its_figures_differ(capsys: pytest.Capture
     assert {tuple(item["start"]): item["returns"] for item in document["sets"][0]["with_returns"]} == {(4, 1): 3, (6, 4): 6}
     code, _, err = run_cli(capsys, "compare", "knight-tour", "--rules", "ties=maybe")
     assert code == 2 and "--rules" in err
+
+
+def test_the_tables_page_is_rendered_from_its_documents_and_says_which_figures_differ() -> None:
+    from pathlib import Path
+
+    from solvers.knight_tour.tables import render
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "tables"
+    page = (folder / "README.md").read_text(encoding="utf-8")
+    assert page == render(folder), "docs/tables/README.md is stale: python3 -m solvers.knight_tour.tables render docs/tables"
+    differ = {line.split(" | ")[0] + " " + line.split(" | ")[1] for line in page.splitlines() if "**differs**" in line}
+    assert differ == {"| 8×8 1+2", "| 8×8 1+3", "| 100×100 1-3", "| 100×100 1-4"}
+    assert "(6,4) 21; the article: 79 at (6,4)" in page and "4,663 of 10,000 cells (46.6%)" in page
+
+
+def test_the_article_page_quotes_the_searchs_report() -> None:
+    import json
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    report = json.loads((docs / "knight-orders" / "article-rules.json").read_text(encoding="utf-8"))
+    rows = report["readings"]
+    assert len(rows) == 864 and report["extent"]["orders"] == 40_320
+    total = {key: sum(row[key] for row in rows) for key in ("1+3 cells", "1+3 exact", "1-3", "1+2 (5,5) 2502",
+                                                            "1+3 cells and 1-3", "all")}
+    assert total == {"1+3 cells": 2880, "1+3 exact": 0, "1-3": 11_600, "1+2 (5,5) 2502": 0,
+                     "1+3 cells and 1-3": 360, "all": 0}
+    assert report["closest"][0]["matches"] == 3 and report["1+2 at 2,502"]["orders with 2,502 at (5,5)"] == 0
+    page = (docs / "knight-article.md").read_text(encoding="utf-8")
+    for quoted in ("11,600 (under 136 readings)", "360 (under 80 readings)", "| `returns=dead-ends` | 936 | 2,498, 2,550 |"):
+        assert quoted in page
