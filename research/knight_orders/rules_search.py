@@ -1,6 +1,7 @@
 """Is there a reading of the article's rules and a first move order that give its 8×8 figures?
 
-    python3 -m research.knight_orders.rules_search --work DIR [--jobs N] [--out FILE.json]
+    nice -n 10 python3 -m research.knight_orders.rules_search --work DIR [--jobs N] [--out FILE.json]
+                                                             [--hundred CELLS] [--classes N]
 
 The article's 8×8 figures (REFERENCE.md §1) with optimizations 1+2, 1+3 and 1-3 use the first
 move order alone, so together they fingerprint a reading of the rules and a first order:
