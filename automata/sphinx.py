@@ -28,6 +28,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .errors import AutomataError
 from .io.codegen import generate_source
+from .io.files import write_atomically
 from .io.html.page import asset, esc
 from .io.html.site import presentation
 from .io.loader import load_spec, locate_spec
@@ -88,9 +89,7 @@ def _write_style(app: Sphinx, error: Exception | None) -> None:
     """The few rules the presentation needs, beside the theme's own (HTML builders only)."""
     if error is not None or app.builder.format != "html":
         return
-    static = Path(app.outdir) / "_static"
-    static.mkdir(parents=True, exist_ok=True)
-    (static / STYLE_FILE).write_text(asset("sphinx.css"), encoding="utf-8")
+    write_atomically(Path(app.outdir) / "_static" / STYLE_FILE, asset("sphinx.css"))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
+from .support import check_output_file
 
 
 @click.command("derive")
 @click.argument("target", metavar="MODULE:FUNCTION")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=check_output_file,
               help="Write the spec to this file (default: print it).")
 @click.option("--context", "context", metavar="MODULE:CLASS", default=None,
               help="The context class, when the function's parameter is not annotated with it.")
@@ -46,6 +47,5 @@ def derive_command(target: str, output: str | None, context: str | None, program
         click.echo(summary, err=True)
         return
     path = Path(output)
-    with writing(path):
-        write_atomically(path, derivation.text)
+    write_atomically(path, derivation.text)
     click.echo(f"{display_path(path)}: {summary}", err=True)

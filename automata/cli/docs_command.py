@@ -13,7 +13,7 @@ import click
 from ..analysis.cases import case_items, verify_program
 from ..errors import AutomataError
 from ..io.codegen import generate_source
-from ..io.files import display_path, project_relative, write_atomically, writing
+from ..io.files import display_path, project_relative, require_output_folder, write_files
 from ..io.html.player import ending, player_html
 from ..io.html.site import AutomatonPage, Verification, automaton_page, index_page
 from ..io.loader import load_spec, locate_spec
@@ -112,9 +112,12 @@ def docs_command(specs: tuple[str, ...], output: str, no_verify: bool, max_steps
     """
     paths = [Path(spec) for spec in specs] if specs else default_spec_paths()
     folder = Path(output)
+    names = _page_names(paths)
+    # Every page the site may have is checked against the output policy before the first spec is built.
+    require_output_folder(folder, ["index.html", *(f"{name}{kind}" for name in names for kind in (".html", ".player.html"))])
     files: dict[str, str] = {}
     pages = []
-    for path, name in zip(paths, _page_names(paths)):
+    for path, name in zip(paths, names):
         click.echo(f"documenting {display_path(path)} ...", err=True)
         page, player = build_page(path, name, verify=not no_verify, max_steps=max_steps)
         pages.append(page)
@@ -122,10 +125,7 @@ def docs_command(specs: tuple[str, ...], output: str, no_verify: bool, max_steps
         if player is not None and page.player_file:
             files[page.player_file] = player
     files["index.html"] = index_page(pages, title, date.today().isoformat())
-    with writing(folder):
-        folder.mkdir(parents=True, exist_ok=True)
-        for file_name, content in files.items():
-            write_atomically(folder / file_name, content)
+    write_files(folder, files)
     for page in pages:
         for note in page.notes:
             click.echo(f"{page.spec_file}: {note}", err=True)

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
-from .support import print_json
+from ..io.files import display_path, write_atomically
+from .support import check_output_file, print_json
 
 
 def _state_text(spec: Any, number: int) -> str:
@@ -166,7 +166,7 @@ def _text(names: list[str], first: Any, second: Any, matching: Any, comparison: 
 
 @click.command("minimize")
 @click.argument("spec_file", metavar="SPEC", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=check_output_file,
               help="Write the minimal spec here [default: print it].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (with the spec's text if no -o).")
 def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
@@ -188,9 +188,8 @@ def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
     comment = (f"The minimal equivalent of {display_path(spec.path)}, written by `automata minimize`."
                + (f"\nMerged states: {'; '.join(merged)}." if merged else ""))
     text = spec_text(result.spec, comment)
-    if output:
-        with writing(output):
-            write_atomically(output, text)
+    if output is not None:
+        write_atomically(output, text)
     if as_json:
         print_json({
             "spec": display_path(spec.path), "states": len(spec.states), "unreachable": list(result.unreachable),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
 from ..io.html.player import ending, player_html
 from ..runtime.events import NullObserver
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
@@ -49,8 +49,7 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     recording = record_target(chosen, engine, max_steps)
     page = player_html(chosen.program.spec, recording, case=chosen.case_name)
     path = Path(output)
-    with writing(path):
-        write_atomically(path, page)
+    write_atomically(path, page)
     pictures = f", {len(recording.frames):,} pictures" if recording.frames else ", no pictures"
     click.echo(f"{display_path(path)}: {recording.steps:,} steps{pictures}; {ending(chosen.program.spec, recording)}",
                err=True)

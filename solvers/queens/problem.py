@@ -37,6 +37,7 @@ from automata.cli.support import (
     trace_options,
     verdict_text,
 )
+from automata.io.files import write_files
 from automata.runtime.events import NullObserver
 from automata.runtime.program import Program, load_program
 from solvers.queens.algorithms import (
@@ -147,18 +148,10 @@ def _fundamental(solutions: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
 
 
 def _write_svgs(directory: str, n: int, placements: Sequence[Sequence[int]], label: str) -> list[str]:
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise click.BadParameter(f"cannot create {directory}: {error.strerror}", param_hint="--svg") from None
-    written = []
     width = len(str(len(placements)))
-    for index, rows in enumerate(placements, start=1):
-        path = folder / f"queens-{n}-{label}-{index:0{width}d}.svg"
-        path.write_text(board_svg(rows, title=f"{n} queens, {label} {index}"), encoding="utf-8")
-        written.append(str(path))
-    return written
+    boards = {f"queens-{n}-{label}-{index:0{width}d}.svg": board_svg(rows, title=f"{n} queens, {label} {index}")
+              for index, rows in enumerate(placements, start=1)}
+    return [str(path) for path in write_files(directory, boards)]
 
 
 def _solutions_text(count: int) -> str:
