@@ -109,6 +109,9 @@ class StderrProgress:
     def __init__(self, label: str = "", stream: TextIO | None = None, interval: float | None = None) -> None:
         self.label = f"{label}: " if label else ""
         self.stream = stream if stream is not None else sys.stderr
+        # The CLI lets only printable text through stderr (automata/cli/terminal.py); this line's
+        # own "\r" and erase sequence go to the stream under that filter.
+        self.stream = getattr(self.stream, "unfiltered", self.stream)
         self.live = bool(getattr(self.stream, "isatty", lambda: False)())
         self.interval = interval if interval is not None else (0.2 if self.live else 30.0)
         self._last = 0.0

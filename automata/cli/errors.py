@@ -27,6 +27,7 @@ import click
 
 from ..errors import AutomataError, SpecErrors
 from ..io.files import display_path
+from .terminal import printable_output
 
 EXIT_DEFECT = 1
 EXIT_BAD_INPUT = 2
@@ -105,7 +106,13 @@ def signals_as_exceptions() -> Iterator[None]:
 
 def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     """Run `command(settings)` and turn whatever ends it into an exit code, printing at most one
-    short message on stderr. `settings["debug"]` (set by --debug) asks for internal tracebacks."""
+    short message on stderr. `settings["debug"]` (set by --debug) asks for internal tracebacks.
+    Everything the command and its errors print is printable text (automata/cli/terminal.py)."""
+    with printable_output():
+        return _run_guarded(command)
+
+
+def _run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     settings: dict[str, Any] = {"debug": _debug_from_environment()}
     try:
         with signals_as_exceptions():
@@ -180,7 +187,7 @@ def _debug_from_environment() -> bool:
 
 def _print(text: str) -> None:
     """An error message on stderr, kept to a screenful whatever user text it quotes."""
-    lines = text.splitlines() or [""]
+    lines = text.rstrip("\n").split("\n")  # not splitlines(): U+2028 or \x85 is text to show escaped, not a line break
     if len(lines) > MAX_ERROR_LINES:
         lines = [*lines[:MAX_ERROR_LINES], f"... ({len(lines) - MAX_ERROR_LINES:,} more lines)"]
     lines = [line if len(line) <= MAX_LINE_LENGTH else line[: MAX_LINE_LENGTH - 1] + "…" for line in lines]

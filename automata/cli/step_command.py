@@ -22,6 +22,8 @@ from ..runtime.stepping import StepControl
 from ..runtime.stepwise import open_automaton
 from ..runtime.trace import StepRecord
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
+from ..io.printable import printable
+from .terminal import raw
 
 HELP = ("keys: [n]ext (or Enter) · [r]un to the end · [s N] run to state N · [g N] go to step N · "
         "[b]ack one step · [q]uit")
@@ -73,7 +75,12 @@ class Stepper:
         return f"arc {record.arc}: {arc_text(self.spec, self.spec.arcs[record.arc])}"
 
     def echo(self, text: str = "", **style: object) -> None:
-        click.echo(click.style(text, **style) if style else text, file=self.out)
+        # Colours are the stepper's own control sequences: written past the filter that lets only
+        # printable text through (automata/cli/terminal.py), around text escaped the same way.
+        if style:
+            click.echo(click.style(printable(text), **style), file=raw(self.out))
+        else:
+            click.echo(text, file=self.out)
 
     def show_position(self) -> None:
         state = self.automaton.state if self.pending is None else self.pending.state_before

@@ -16,6 +16,7 @@ import click
 from ..analysis.verify import Verdict
 from ..io.files import output_file_problem, output_folder_problem
 from ..runtime.trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
+from .terminal import raw
 
 T = TypeVar("T")
 
@@ -260,7 +261,7 @@ def progress(items: Iterable[T], label: str, length: int | None = None) -> Itera
     if not sys.stderr.isatty():
         yield iter(items)
         return
-    with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True) as bar:
+    with click.progressbar(items, length=length, label=label, file=raw(sys.stderr), show_pos=True) as bar:
         yield iter(bar)
 
 
