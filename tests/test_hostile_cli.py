@@ -117,8 +117,10 @@ def _run(case: Case, folder: Path) -> Outcome:
 
 
 def _signal_when_tracing(process: subprocess.Popen, folder: Path, case: Case) -> str:
-    """Send the case's signal once the run is under way: its trace's temporary file has content."""
-    deadline = time.monotonic() + 60
+    """Send the case's signal once the run is under way: its trace's temporary file has content.
+    Waits for that state however long a loaded machine takes to get there; only the case's own
+    bound, which only a hang comes near, ends the wait."""
+    deadline = time.monotonic() + case.timeout
     while time.monotonic() < deadline and process.poll() is None:
         temporary = [path for path in folder.iterdir() if path.name.startswith(".trace.jsonl.")]
         if temporary and temporary[0].stat().st_size > 10_000:

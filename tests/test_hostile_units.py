@@ -62,7 +62,7 @@ def test_the_debug_option_through_the_real_command(tmp_path, debug):
     """)
     argv = [sys.executable, "-c", script, *(["--debug"] if debug else []), "explode"]
     env = {key: value for key, value in os.environ.items() if key != "AUTOMATA_DEBUG"}
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env, check=False)
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env, check=False)
     assert done.returncode == EXIT_INTERNAL
     assert ("Traceback" in done.stderr) == debug
     assert done.stderr.strip().splitlines()[-1].startswith("automata: internal error: ZeroDivisionError")
