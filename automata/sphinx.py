@@ -36,6 +36,7 @@ from .analysis.check import check_spec
 from .errors import AutomataError
 from .io.codegen import generate_source
 from .io.html.graph_svg import safe_id
+from .io.files import write_atomically
 from .io.html.page import asset, esc
 from .io.html.simulate import simulate_html
 from .io.html.site import PART_TITLES, part_html
@@ -153,9 +154,7 @@ def _write_style(app: Sphinx, error: Exception | None) -> None:
     """The few rules the presentation needs, beside the theme's own (HTML builders only)."""
     if error is not None or app.builder.format != "html":
         return
-    static = Path(app.outdir) / "_static"
-    static.mkdir(parents=True, exist_ok=True)
-    (static / STYLE_FILE).write_text(asset("sphinx.css"), encoding="utf-8")
+    write_atomically(Path(app.outdir) / "_static" / STYLE_FILE, asset("sphinx.css"))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -4,17 +4,20 @@ Every command that loops over independent cases (start cells, verification cases
 machines) hands them to `run_sweep`, the one place that decides where they run:
 
 * ``jobs=1``: in this process, one after another;
-* ``jobs=N`` (default: every core): in N worker processes (`concurrent.futures.ProcessPoolExecutor`);
+* ``jobs=N`` (default: every core): in N worker processes (`concurrent.futures.ProcessPoolExecutor`
+  started from a fork server, automata/workers.py);
 * ``scheduler="tcp://host:8786"``: on a Dask distributed cluster, through the client's
   `concurrent.futures`-compatible executor, so the code below is the same for both;
   ``scheduler="local"`` starts a `LocalCluster` of ``jobs`` single-threaded worker processes.
 
 Results come back in case order, merged by case index, never by arrival order: a sweep's output
-is the same whatever ``jobs`` is and whatever order the cases finish in.  Ctrl-C stops the workers
-and raises `Interrupted`, which carries the results of the cases that finished.
+is the same whatever ``jobs`` is and whatever order the cases finish in.  Ctrl-C (or SIGTERM, or a
+case's exception) ends the workers before anything else happens, and Ctrl-C raises `Interrupted`,
+which carries the results of the cases that finished.  Workers die with the command however it
+ends (automata/workers.py).
 
-The function must be importable by the workers (a module-level function of an installed or
-importable module) and its cases and results picklable.
+The function must be importable by the workers (a module-level function of an importable module,
+a user's program beside its spec, or the script run as __main__) and its cases and results picklable.
 """
 
 from __future__ import annotations
@@ -76,18 +79,19 @@ ProgressCallback = Callable[[SweepProgress], None]
 
 
 class Interrupted(AutomataError):
-    """The sweep was stopped (Ctrl-C); ``finished`` maps case index to result for the cases that ended.
+    """The sweep was stopped (Ctrl-C, or SIGTERM or SIGHUP through the CLI); ``finished`` maps
+    case index to result for the cases that ended.
 
-    A command can print what finished (`results`, in case order) and exit with ``exit_code`` 130,
-    the shell's code for a program stopped by SIGINT.
+    A command can print what finished (`results`, in case order) and exit with ``exit_code``: 130,
+    the shell's code for a program stopped by SIGINT (143 for SIGTERM, 129 for SIGHUP).
     """
 
-    exit_code = 130
-
-    def __init__(self, finished: dict[int, Any], total: int) -> None:
+    def __init__(self, finished: dict[int, Any], total: int, signum: int = signal.SIGINT) -> None:
         self.finished = dict(sorted(finished.items()))
         self.total = total
-        super().__init__(f"interrupted: {len(self.finished):,} of {total:,} cases finished")
+        self.exit_code = 128 + signum  # 130 for Ctrl-C; 143 for SIGTERM, 129 for SIGHUP (the CLI's Terminated)
+        how = "interrupted" if signum == signal.SIGINT else f"terminated by {signal.Signals(signum).name}"
+        super().__init__(f"{how}: {len(self.finished):,} of {total:,} cases finished")
 
     @property
     def indices(self) -> list[int]:
@@ -105,6 +109,9 @@ class StderrProgress:
     def __init__(self, label: str = "", stream: TextIO | None = None, interval: float | None = None) -> None:
         self.label = f"{label}: " if label else ""
         self.stream = stream if stream is not None else sys.stderr
+        # The CLI lets only printable text through stderr (automata/cli/terminal.py); this line's
+        # own "\r" and erase sequence go to the stream under that filter.
+        self.stream = getattr(self.stream, "unfiltered", self.stream)
         self.live = bool(getattr(self.stream, "isatty", lambda: False)())
         self.interval = interval if interval is not None else (0.2 if self.live else 30.0)
         self._last = 0.0
@@ -145,7 +152,7 @@ def run_sweep(
     started = time.perf_counter()
     if scheduler is None and (jobs == 1 or len(case_list) <= 1):
         return _run_here(function, case_list, progress, started)
-    with _executor(jobs, scheduler, len(case_list)) as (executor, workers):
+    with _executor(function, jobs, scheduler, len(case_list)) as (executor, workers):
         size = chunksize or max(1, math.ceil(len(case_list) / (workers * 20)))
         return _run_on(executor, function, case_list, size, progress, started)
 
@@ -158,9 +165,15 @@ def _run_here(function: Callable[[Case], Result], cases: Sequence[Case],
             results.append(function(case))
             if progress:
                 progress(SweepProgress(len(results), len(cases), time.perf_counter() - started))
-    except KeyboardInterrupt:
-        raise Interrupted(dict(enumerate(results)), len(cases)) from None
+    except KeyboardInterrupt as stop:
+        raise Interrupted(dict(enumerate(results)), len(cases), _signal_of(stop)) from None
     return results
+
+
+def _signal_of(stop: KeyboardInterrupt) -> int:
+    """The signal behind an interruption: Ctrl-C's, or the one the CLI turned into an exception
+    like it (automata.cli.errors.Terminated carries `signum`)."""
+    return getattr(stop, "signum", signal.SIGINT)
 
 
 def run_batch(function: Callable[[Case], Result], batch: list[tuple[int, Case]]) -> list[tuple[int, Result]]:
@@ -181,49 +194,31 @@ def _run_on(executor: cf.Executor, function: Callable[[Case], Result], cases: Se
                 finished.update(future.result())  # a case's exception is raised here
             if progress:
                 progress(SweepProgress(len(finished), len(cases), time.perf_counter() - started))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         for future in submitted:
             if future.done() and not future.cancelled() and future.exception() is None:
                 finished.update(future.result())
-        _stop(executor, pending)
-        raise Interrupted(finished, len(cases)) from None
-    except BaseException:
-        _stop(executor, pending)
-        raise
+        raise Interrupted(finished, len(cases), _signal_of(stop)) from None  # _executor ends the workers on the way out
     return [finished[index] for index in range(len(cases))]
 
 
-def _stop(executor: cf.Executor, pending: set[cf.Future]) -> None:
-    """Cancel what has not started and end what is running, without waiting for it."""
-    for future in pending:
-        future.cancel()
-    if isinstance(executor, cf.ProcessPoolExecutor):
-        terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
-        if terminate is not None:
-            terminate()
-        else:
-            # Before 3.14 a pool can only wait for running tasks to end; a sweep's case may run
-            # for minutes, so the workers are ended directly.
-            for process in list(getattr(executor, "_processes", {}).values()):
-                process.terminate()
-    executor.shutdown(wait=False)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them (no traceback from each worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextmanager
-def _executor(jobs: int | None, scheduler: str | None, cases: int) -> Iterator[tuple[cf.Executor, int]]:
-    """An executor and its number of workers: a process pool, or a Dask client's executor."""
+def _executor(function: Callable[..., Any], jobs: int | None, scheduler: str | None,
+              cases: int) -> Iterator[tuple[cf.Executor, int]]:
+    """An executor and its number of workers: a process pool (automata/workers.py), or a Dask
+    client's executor. Whatever ends the sweep early (Ctrl-C, SIGTERM, a case's exception) ends
+    the workers before it goes on: none runs on after the sweep."""
     if scheduler is None:
+        from .workers import process_pool, stop_pool
+
         workers = max(1, min(jobs or default_jobs(), cases))
-        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        pool = process_pool(workers, function)
         try:
             yield pool, workers
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:
+            stop_pool(pool)
+            raise
+        pool.shutdown(wait=True)
         return
     with dask_client(scheduler, jobs) as client:
         workers = max(1, sum(client.nthreads().values()))
@@ -231,7 +226,7 @@ def _executor(jobs: int | None, scheduler: str | None, cases: int) -> Iterator[t
         try:
             yield executor, workers
         finally:
-            executor.shutdown(wait=False)
+            executor.shutdown(wait=False)  # cancels what still runs on the cluster
 
 
 @contextmanager

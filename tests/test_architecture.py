@@ -21,7 +21,7 @@ from automata.runtime.program import program_module_name
 PACKAGE = Path(automata.__file__).parent
 # Lower layers first. `errors` is the base every layer may use. Modules at the top level of the
 # package (other than errors and __init__) sit above the layers they use.
-LAYERS = ("errors", "model", "io", "runtime", "analysis", "sweep", "testing", "sphinx", "cli")
+LAYERS = ("errors", "model", "io", "runtime", "analysis", "workers", "sweep", "testing", "sphinx", "cli")
 MAX_LINES = 420
 
 

@@ -17,7 +17,7 @@ def _modules_after(*argv: str) -> set[str]:
             "try:\n    runpy.run_module('automata.cli', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
             "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)") % (list(argv),)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     return set(done.stderr.split())
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -61,7 +62,7 @@ def test_the_debug_option_through_the_real_command(tmp_path, debug):
     """)
     argv = [sys.executable, "-c", script, *(["--debug"] if debug else []), "explode"]
     env = {key: value for key, value in os.environ.items() if key != "AUTOMATA_DEBUG"}
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env, check=False)
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env, check=False)
     assert done.returncode == EXIT_INTERNAL
     assert ("Traceback" in done.stderr) == debug
     assert done.stderr.strip().splitlines()[-1].startswith("automata: internal error: ZeroDivisionError")
@@ -106,7 +107,9 @@ def test_outputs_must_be_regular_files_or_new(tmp_path):
     os.mkfifo(fifo)
     assert "FIFO" in output_file_problem(fifo)
     assert "folder" in output_file_problem(tmp_path)
-    assert "character device" in output_file_problem("/dev/null")
+    device = tmp_path / "null"  # a device of our own: the machine's /dev/null is never a test's target
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    assert "character device" in output_file_problem(device)
     assert "empty" in output_file_problem("")
     assert output_file_problem(tmp_path / "new.jsonl") is None
     (tmp_path / "old.jsonl").write_text("")

@@ -231,13 +231,14 @@ def test_verify_exits_1_and_shows_the_first_divergence(capsys: pytest.CaptureFix
         return honest(case, _SkippingObserver(observer) if len(calls) % 2 == 0 else observer)
 
     monkeypatch.setattr(program, "make_context", a_faulty_automaton)
+    # --jobs 1: the fault is patched into this process; worker processes import the honest module.
     code, out, _ = invoke(capsys, "verify", "knight-tour", "--board", "3x4", "--optimizations", "none",
-                          "--impl", "automaton")
+                          "--impl", "automaton", "--jobs", "1")
     assert code == 1
     assert "DIFFER: first divergence between iterative and automaton" in out
     assert "take_back" in out and "!" in out
     code, out, _ = invoke(capsys, "verify", "knight-tour", "--board", "3x4", "--optimizations", "none",
-                          "--impl", "automaton", "--json")
+                          "--impl", "automaton", "--json", "--jobs", "1")
     document = json.loads(out)
     assert code == 1 and document["agree"] is False
     assert document["divergence"]["start"] == [1, 1] and not document["cells"][0]["agree"]

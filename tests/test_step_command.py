@@ -29,7 +29,7 @@ def test_two_steps_then_quit_over_a_pipe():
     script = Path(sys.executable).with_name("automata")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "automata.cli"]
     done = subprocess.run([*command, "step", "knight-tour", "--board", "5x5", "--start", "1,1"],
-                          check=False, input="n\nn\nq\n", capture_output=True, text=True, timeout=60)
+                          check=False, input="n\nn\nq\n", capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert records(done.stdout) == ["1", "2"]
     assert "step 1: state 0 (Start) -> state 1 (Choosing a move) by arc 2: !x1 / z2" in done.stdout

@@ -29,6 +29,7 @@ from ..io.files import display_path
 from ..model.spec import ArcDecl
 from ..runtime.program import load_program
 from .support import jsonable, print_json
+from .terminal import raw
 
 
 def _arc_text(arc: ArcDecl) -> str:
@@ -72,7 +73,7 @@ def cover_command(spec_file: str, arcs: tuple[int, ...], max_cases: int, max_ste
             if not sys.stderr.isatty():
                 return
             if not bars:
-                bars.append(stack.enter_context(click.progressbar(length=max_cases, label="cases", file=sys.stderr,
+                bars.append(stack.enter_context(click.progressbar(length=max_cases, label="cases", file=raw(sys.stderr),
                                                                   show_pos=True)))
             bars[0].update(1)
 

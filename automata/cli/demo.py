@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .problems import load_problems
+from .terminal import raw
 
 
 @click.command("demo")
@@ -22,7 +25,7 @@ def demo_command(ctx: click.Context) -> None:
         scripts.extend(problem.demo)
     failures = []
     for argv in scripts:
-        click.secho(f"\n$ automata {shlex.join(argv)}", bold=True)
+        click.secho(f"\n$ automata {shlex.join(argv)}", bold=True, file=raw(sys.stdout))
         try:
             root.main(args=list(argv), prog_name="automata", standalone_mode=False)
         except click.exceptions.Exit as stop:
@@ -31,4 +34,4 @@ def demo_command(ctx: click.Context) -> None:
     if failures:
         click.echo(f"\n{len(failures)} demo command(s) failed: " + "; ".join(shlex.join(a) for a in failures), err=True)
         raise click.exceptions.Exit(1)
-    click.secho(f"\nDemo complete: {len(scripts)} commands ran.", bold=True)
+    click.secho(f"\nDemo complete: {len(scripts)} commands ran.", bold=True, file=raw(sys.stdout))

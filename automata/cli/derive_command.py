@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
 from .support import check_output_file
 
 
@@ -50,6 +50,5 @@ def derive_command(target: str, output: str | None, context: str | None, program
         click.echo(summary, err=True)
         return
     path = Path(output)
-    with writing(path):
-        write_atomically(path, derivation.text)
+    write_atomically(path, derivation.text)
     click.echo(f"{display_path(path)}: {summary}", err=True)

@@ -14,7 +14,7 @@ from ..analysis.cases import case_items, verify_program
 from ..analysis.check import check_spec
 from ..errors import AutomataError
 from ..io.codegen import generate_source
-from ..io.files import PROJECT_ROOT, display_path, write_atomically, writing
+from ..io.files import PROJECT_ROOT, display_path, require_output_folder, write_files
 from ..io.html.graph_svg import system_svg
 from ..io.html.player import ending
 from ..io.html.simulate import simulate_html
@@ -45,6 +45,10 @@ def _verification(program: Program) -> Verification:
         gaps=tuple(report.coverage.gaps()),
         difference=f"case {difference.name!r}: {difference.verdict.divergence.describe()}" if difference else "",
     )
+
+
+# The pages a spec may have: its own, its simulator, the player of its sample run.
+PAGE_KINDS = (".html", ".simulate.html", ".player.html")
 
 
 def _page_names(paths: Sequence[Path]) -> list[str]:
@@ -114,7 +118,7 @@ def build_page(path: Path, name: str, verify: bool, max_steps: int,
     members = tuple(other for other in system.specs.values() if other is not spec) if system else ()
     fields: dict = {"spec": spec, "file": f"{name}.html", "spec_file": site_name(path), "spec_text": text,
                     "generated": _unrooted(generate_source(spec, text), spec, members), "findings": _findings(spec),
-                    "simulator_file": f"{name}.simulate.html"}
+                    "simulator_file": f"{name}{PAGE_KINDS[1]}"}
     extra = {f"{name}.simulate.html": simulate_html(spec, system.specs if system else None)}
     if system is not None:
         known = pages or {}
@@ -189,9 +193,11 @@ def docs_command(specs: tuple[str, ...], output: str, no_verify: bool, max_steps
     """
     paths = with_members([Path(spec) for spec in specs] if specs else default_paths())
     folder = Path(output)
+    names = _page_names(paths)
+    # Every page the site may have is checked against the output policy before the first spec is built.
+    require_output_folder(folder, ["index.html", *(f"{name}{kind}" for name in names for kind in PAGE_KINDS)])
     files: dict[str, str] = {}
     pages = []
-    names = _page_names(paths)
     known = {locate_spec(path).resolve(): f"{name}.html" for path, name in zip(paths, names)}
     for path, name in zip(paths, names):
         click.echo(f"documenting {display_path(path)} ...", err=True)
@@ -200,10 +206,7 @@ def docs_command(specs: tuple[str, ...], output: str, no_verify: bool, max_steps
         files[page.file] = automaton_page(page, date.today().isoformat())
         files |= extra
     files["index.html"] = index_page(pages, title, date.today().isoformat())
-    with writing(folder):
-        folder.mkdir(parents=True, exist_ok=True)
-        for file_name, content in files.items():
-            write_atomically(folder / file_name, content)
+    write_files(folder, files)
     for page in pages:
         for note in page.notes:
             click.echo(f"{page.spec_file}: {note}", err=True)

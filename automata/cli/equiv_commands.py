@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
 from .support import check_output_file, print_json
 
 
@@ -269,8 +269,7 @@ def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
     if spec.is_system:  # what is written must find its automata where it is written
         load_system(spec_from_text(text, str(output or spec.path)))
     if output is not None:
-        with writing(output):
-            write_atomically(output, text)
+        write_atomically(output, text)
     if as_json:
         print_json({
             "spec": display_path(spec.path), "states": len(spec.states), "unreachable": list(result.unreachable),

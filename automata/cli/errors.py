@@ -33,6 +33,7 @@ import click
 from ..errors import AutomataError, SpecErrors, UserCodeError
 from ..io.files import display_path
 from ..runtime.user_code import users_error
+from .terminal import printable_output
 
 EXIT_DEFECT = 1
 EXIT_BAD_INPUT = 2
@@ -70,28 +71,54 @@ def debug_option(command: click.Command) -> click.Command:
 
 @contextlib.contextmanager
 def signals_as_exceptions() -> Iterator[None]:
-    """While the command runs, SIGTERM and SIGHUP raise Terminated in the main thread; a second
-    signal during the unwinding kills the process at once, as without this handler."""
+    """While the command runs, Ctrl-C raises KeyboardInterrupt and SIGTERM and SIGHUP raise
+    Terminated in the main thread, so that everything unwinds the same way (a trace completed,
+    worker processes ended). Only the first signal unwinds: from then on Ctrl-C is ignored, so that
+    a second one (a terminal sends one per key press; `timeout -s INT` sends two at once) cannot
+    break the cleanup or the message that ends it, and a second SIGTERM or SIGHUP kills the
+    process at once, the way out of a stuck cleanup. A signal the command was started with
+    ignored (`nohup`, Ctrl-C in a background job) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    stopping = []
 
-    def handler(signum: int, frame: Any) -> None:
-        for number in TERMINATING_SIGNALS:  # the next one is not caught: a way out of a stuck cleanup
-            signal.signal(number, signal.SIG_DFL)
+    def stop() -> None:
+        stopping.append(True)
+        if signal.SIGINT in previous:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for number in TERMINATING_SIGNALS:
+            if number in previous:
+                signal.signal(number, signal.SIG_DFL)
+
+    def interrupt(signum: int, frame: Any) -> None:
+        stop()
+        raise KeyboardInterrupt
+
+    def terminate(signum: int, frame: Any) -> None:
+        stop()
         raise Terminated(signum)
 
-    previous = {number: signal.signal(number, handler) for number in TERMINATING_SIGNALS}
+    handlers = {signal.SIGINT: interrupt, **{number: terminate for number in TERMINATING_SIGNALS}}
+    previous = {number: signal.signal(number, handler) for number, handler in handlers.items()
+                if signal.getsignal(number) is not signal.SIG_IGN}
     try:
         yield
     finally:
-        for number, old in previous.items():
-            signal.signal(number, old)
+        if not stopping:  # after a signal the process is on its way out: no handler is put back
+            for number, old in previous.items():
+                signal.signal(number, old)
 
 
 def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     """Run `command(settings)` and turn whatever ends it into an exit code, printing at most one
-    short message on stderr. `settings["debug"]` (set by --debug) asks for internal tracebacks."""
+    short message on stderr. `settings["debug"]` (set by --debug) asks for internal tracebacks.
+    Everything the command and its errors print is printable text (automata/cli/terminal.py)."""
+    with printable_output():
+        return _run_guarded(command)
+
+
+def _run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     settings: dict[str, Any] = {"debug": _debug_from_environment()}
     try:
         with signals_as_exceptions():
@@ -185,7 +212,7 @@ def _debug_from_environment() -> bool:
 
 def _print(text: str) -> None:
     """An error message on stderr, kept to a screenful whatever user text it quotes."""
-    lines = text.splitlines() or [""]
+    lines = text.rstrip("\n").split("\n")  # not splitlines(): U+2028 or \x85 is text to show escaped, not a line break
     if len(lines) > MAX_ERROR_LINES:
         lines = [*lines[:MAX_ERROR_LINES], f"... ({len(lines) - MAX_ERROR_LINES:,} more lines)"]
     lines = [line if len(line) <= MAX_LINE_LENGTH else line[: MAX_LINE_LENGTH - 1] + "…" for line in lines]

@@ -19,7 +19,8 @@ from string import Template
 
 import click
 
-from ..io.files import display_path
+from ..io.files import display_output, display_path, output_folder_problem
+from .support import check_output_folder
 
 NAME = re.compile(r"[a-z][a-z0-9_]{0,39}", re.ASCII)
 # template -> file written, both with $name replaced
@@ -56,6 +57,7 @@ def _umask() -> int:
 @click.command("new")
 @click.argument("name")
 @click.option("--dir", "parent", type=click.Path(file_okay=False), default=".", show_default=True,
+              callback=check_output_folder,
               help="Make the folder NAME inside this one.")
 def new_command(name: str, parent: str) -> None:
     """Make a folder NAME with a working automaton of one's own: spec, model, plain programs, cases,
@@ -69,7 +71,10 @@ def new_command(name: str, parent: str) -> None:
                                  f"name: one would hide the other when Python imports it; pick another name, e.g. "
                                  f"my_{name}", param_hint="NAME")
     target = Path(parent) / name
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+    problem = "is a symbolic link" if target.is_symlink() else output_folder_problem(target)
+    if problem is not None:
+        raise click.BadParameter(f"{display_output(target)} {problem}", param_hint="NAME")
+    if target.exists() and any(target.iterdir()):
         raise click.BadParameter(f"{display_path(target)} already exists and is not empty; pick another name",
                                  param_hint="NAME")
     values = {"name": name, "module": name}

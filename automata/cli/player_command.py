@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
 from ..io.html.player import ending
 from ..io.html.simulate import simulate_html
 from ..io.loader import load_spec, load_system
@@ -63,8 +63,7 @@ def player_command(ctx: click.Context, target: str, spec_stem: str | None, case_
     recording = record_target(chosen, engine, max_steps)
     page = player_page(chosen, recording)
     path = Path(output)
-    with writing(path):
-        write_atomically(path, page)
+    write_atomically(path, page)
     album = recording.album
     pictures = (", a picture at every step" if album.frames and album.stride == 1 else
                 f", pictures at every step up to {album.dense_until:,} then every {album.stride:,} steps and at each "
@@ -85,8 +84,7 @@ def write_simulator(target: str, spec_stem: str | None, case_names: Sequence[str
         raise click.UsageError("--simulate runs the spec alone: it takes no case (--case, -p or case options)")
     system = load_system(spec) if spec.is_system else None
     page = simulate_html(spec, system.specs if system is not None else None)
-    with writing(path):
-        write_atomically(path, page)
+    write_atomically(path, page)
     click.echo(f"{display_path(path)}: a simulator of {spec.automaton} ({len(spec.states)} states, {len(spec.arcs)} arcs)",
                err=True)
     click.echo(display_path(path))

@@ -34,6 +34,8 @@ from ..runtime.trace import StepRecord
 from ..runtime.user_code import failure_text, implementation_subject, users_error
 from .support import BoundedInt
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
+from ..io.printable import printable
+from .terminal import raw
 
 ENGINE_NAMES = {"transitions": "automaton", "generated": "generated"}  # what --impl calls each engine
 HELP = ("keys: [n]ext (or Enter; steps into a called automaton) · [o]ver · [u]p and out · [r]un to the end · "
@@ -127,7 +129,12 @@ class Stepper:
         return f"{record.automaton} " if self.system else ""
 
     def echo(self, text: str = "", **style: object) -> None:
-        click.echo(click.style(text, **style) if style else text, file=self.out)
+        # Colours are the stepper's own control sequences: written past the filter that lets only
+        # printable text through (automata/cli/terminal.py), around text escaped the same way.
+        if style:
+            click.echo(click.style(printable(text), **style), file=raw(self.out))
+        else:
+            click.echo(text, file=self.out)
 
     def show_position(self) -> None:
         pending = self.pending

@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 import click
 
 from ..analysis.verify import Verdict
-from ..io.files import output_file_problem
+from ..io.files import output_file_problem, output_folder_problem
 from ..runtime.trace import PROTOCOL_KINDS, JsonlSink, ProtocolSink, TraceSink
+from .terminal import raw
 
 T = TypeVar("T")
 
@@ -45,36 +46,26 @@ def _check_protocol(ctx: click.Context, param: click.Parameter, value: str | Non
 
 
 def check_output_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An output file option: refused when empty, a folder, a device/FIFO that writing through a
-    temporary file would replace (think of /dev/null), or in a folder that does not exist. Checked
-    while the command line is read, so that no work is done (and no note printed) for an output
-    that cannot be written."""
-    if value is None:
-        return None
-    problem = output_file_problem(value)
-    if problem is None and str(value).strip():
-        folder = Path(value).parent
-        if not folder.is_dir():
-            problem = (f"is in the folder {quoted(str(folder), 300)}, which does not exist" if not folder.exists()
-                       else f"is in {quoted(str(folder), 300)}, which is not a folder")
-    if problem is not None:
-        shown = quoted(value, 300) if str(value).strip() else "''"
-        raise click.BadParameter(f"{shown} {problem}" if str(value).strip() else problem,
-                                 param_hint="/".join(param.opts))
+    """An output file option, checked against the output policy (automata/io/files.py) while the
+    command line is parsed, before any work: refused when empty, a folder, a symbolic link, or a
+    device or FIFO that writing through a temporary file would replace (think of /dev/null)."""
+    if value is not None:
+        _refuse(param, value, output_file_problem(value))
     return value
 
 
 def check_output_folder(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An output folder option (files are written into it): refused when empty or when something
-    other than a folder stands at that path."""
-    if value is None:
-        return None
-    if not str(value).strip():
-        raise click.BadParameter("the folder name is empty", param_hint="/".join(param.opts))
-    target = Path(value)
-    if target.exists() and not target.is_dir():
-        raise click.BadParameter(f"{quoted(value)} exists and is not a folder", param_hint="/".join(param.opts))
+    """An output folder option (files are written into it), checked against the output policy
+    before any work: refused when empty or when something other than a folder stands there."""
+    if value is not None:
+        _refuse(param, value, output_folder_problem(value))
     return value
+
+
+def _refuse(param: click.Parameter, value: str, problem: str | None) -> None:
+    if problem is not None:
+        named = f"{quoted(value, 300)} " if str(value).strip() else ""
+        raise click.BadParameter(f"{named}{problem}", param_hint="/".join(param.opts))
 
 
 def sweep_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -270,7 +261,7 @@ def progress(items: Iterable[T], label: str, length: int | None = None) -> Itera
     if not sys.stderr.isatty():
         yield iter(items)
         return
-    with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True) as bar:
+    with click.progressbar(items, length=length, label=label, file=raw(sys.stderr), show_pos=True) as bar:
         yield iter(bar)
 
 

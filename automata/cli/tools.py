@@ -13,6 +13,7 @@ import click
 from ..io.files import display_path
 from .case_options import CASE_CONTEXT
 from .support import check_output_file, print_json
+from .terminal import raw
 
 
 @click.command("codegen")
@@ -106,7 +107,7 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
             # Opened at the first mutant, so that an error in the verify options prints alone.
             if not bars:
                 bars.append(stack.enter_context(click.progressbar(
-                    length=len(mutants(spec)), label="mutants", file=sys.stderr, show_pos=True)))
+                    length=len(mutants(spec)), label="mutants", file=raw(sys.stderr), show_pos=True)))
             bars[0].update(1)
 
         classify_many = None

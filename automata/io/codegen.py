@@ -181,10 +181,7 @@ def source_of_file(spec_path: str | Path) -> str:
 
 def write_module(spec_path: str | Path, out: Path) -> Path:
     """Generate the module for one spec file and write it to `out`."""
-    source = source_of_file(spec_path)
-    with writing(out):
-        out.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(out, source)
+    write_atomically(out, source_of_file(spec_path))
     return out
 
 
@@ -197,8 +194,7 @@ def write_all(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) -> lis
         written.append(write_module(spec_file, module_path(spec, out_dir)))
         names.append((module_name(spec), spec_file.name))
     init = out_dir / "__init__.py"
-    with writing(init):
-        write_atomically(init, _package_docstring(names))
+    write_atomically(init, _package_docstring(names))
     for stale in sorted(set(out_dir.glob("*.py")) - set(written) - {init}):
         with writing(stale):
             stale.unlink()  # a spec that was removed or renamed: its module must not linger

@@ -15,7 +15,6 @@ The DOT sources are deterministic (no paths, dates or versions in them), so the 
 
 from __future__ import annotations
 
-import html
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ import graphviz
 from ..errors import InputError
 from ..model.spec import ArcDecl, Spec, StateDecl
 from ..model.system import state_tests
-from .labels import arc_text, shows_events, state_id, title_of, tried_order
+from .labels import arc_text, dot_text, html_text, shows_events, state_id, title_of, tried_order
 from .loader import load_system
 from .system_diagrams import SYSTEM, system_diagram
 
@@ -54,16 +53,6 @@ _ROW_PITCH_POINTS = 36
 _LINE_POINTS = 14  # each further line of a wrapped description
 
 
-def _dot_text(text: str) -> str:
-    """Plain text for a quoted DOT label: backslashes are escape sequences in DOT, newlines become
-    centred line breaks."""
-    return text.replace("\\", "\\\\").replace("\n", "\\n")
-
-
-def _html(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
 def _docs(spec: Spec, names: Iterable[str]) -> list[str]:
     declared = {**spec.events, **spec.inputs, **spec.outputs}
     return [f"{name}: {declared[name].doc}" for name in names if name in declared and declared[name].doc]
@@ -76,13 +65,13 @@ def _arc_tooltip(spec: Spec, arc: ArcDecl) -> str:
 
 
 def _state_label(state: StateDecl) -> str:
-    rows = [f'<TR><TD><B>{_html(state.label)}</B></TD></TR>']
+    rows = [f'<TR><TD><B>{html_text(state.label)}</B></TD></TR>']
     if state.on_enter:
         rows.append("<HR/>")
-        rows.append(f'<TR><TD><FONT POINT-SIZE="10">on enter: {_html(", ".join(state.on_enter))}</FONT></TD></TR>')
+        rows.append(f'<TR><TD><FONT POINT-SIZE="10">on enter: {html_text(", ".join(state.on_enter))}</FONT></TD></TR>')
     if state.nested:
         rows.append("<HR/>")
-        rows.append(f'<TR><TD><FONT POINT-SIZE="11"><B>nested: {_html(", ".join(state.nested))}</B></FONT></TD></TR>')
+        rows.append(f'<TR><TD><FONT POINT-SIZE="11"><B>nested: {html_text(", ".join(state.nested))}</B></FONT></TD></TR>')
     return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">{"".join(rows)}</TABLE>>'
 
 
@@ -103,7 +92,7 @@ def transition_graph(spec: Spec, options: DrawOptions = DrawOptions()) -> graphv
     """The transition graph: numbered, named states, arcs labelled `priority: guard / actions`."""
     graph = graphviz.Digraph(name=spec.automaton)
     graph.attr(
-        label=_dot_text(title_of(spec)), labelloc="t", fontname=FONT, fontsize="18",
+        label=dot_text(title_of(spec)), labelloc="t", fontname=FONT, fontsize="18",
         # Top to bottom: dot draws self-loops on the right of a state and moves each further
         # loop past the previous loop's label, so loop labels never cross (left to right, the
         # loops stack above the state and the outer loops cut through the inner labels).
@@ -120,11 +109,11 @@ def transition_graph(spec: Spec, options: DrawOptions = DrawOptions()) -> graphv
             state_id(number), label=_state_label(state),
             peripheries="2" if state.final else "1",
             fillcolor=_FINAL_FILL if state.final else _STATE_FILL,
-            tooltip=_dot_text(_state_tooltip(spec, state)),
+            tooltip=dot_text(_state_tooltip(spec, state)),
         )
     for arc in tried_order(spec):
-        text = _dot_text(("#%d " % (arc.index + 1) if options.numbered else "") + arc_text(spec, arc, wrap=True))
-        tooltip = _dot_text(_arc_tooltip(spec, arc))
+        text = dot_text(("#%d " % (arc.index + 1) if options.numbered else "") + arc_text(spec, arc, wrap=True))
+        tooltip = dot_text(_arc_tooltip(spec, arc))
         # A self-loop leaves the state's top right corner and comes back at its bottom right
         # corner: the loop is as tall as the state, so nested loops and their labels stay apart.
         corners = {"tailport": "ne", "headport": "se"} if arc.source == arc.target else {}
@@ -151,7 +140,7 @@ def _legend_label(spec: Spec) -> str:
             continue
         rows.append(f'<TR><TD COLSPAN="2" ALIGN="LEFT"><B>{heading}</B></TD></TR>')
         for name, decl in declarations.items():
-            rows.append(f'<TR><TD ALIGN="LEFT">{_html(name)}</TD><TD ALIGN="LEFT">{_html(decl.doc or "")}</TD></TR>')
+            rows.append(f'<TR><TD ALIGN="LEFT">{html_text(name)}</TD><TD ALIGN="LEFT">{html_text(decl.doc or "")}</TD></TR>')
     return ('<<TABLE BORDER="1" COLOR="#999999" CELLBORDER="0" CELLSPACING="0" CELLPADDING="3">'
             + "".join(rows) + "</TABLE>>")
 
@@ -188,7 +177,7 @@ def _row_heights(left: Sequence[_Signal], right: Sequence[_Signal]) -> list[int]
 def _docs_label(signals: Sequence[_Signal], heights: Sequence[int], align: str) -> str:
     rows = []
     for signal, height in zip(signals, heights):
-        text = "<BR/>".join(_html(line) for line in signal.lines())
+        text = "<BR/>".join(html_text(line) for line in signal.lines())
         rows.append(f'<TR><TD PORT="{signal.name}" HEIGHT="{height}" ALIGN="{align}" BALIGN="{align}">{text}</TD></TR>')
     return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="6">{"".join(rows)}</TABLE>>'
 
@@ -198,11 +187,11 @@ def _block_label(spec: Spec, left: Sequence[_Signal], right: Sequence[_Signal], 
         if row >= len(side):
             return f'<TD HEIGHT="{heights[row]}"></TD>'
         signal = side[row]
-        return f'<TD PORT="{signal.name}" HEIGHT="{heights[row]}" ALIGN="{align}" BGCOLOR="{signal.fill}">{_html(signal.name)}</TD>'
+        return f'<TD PORT="{signal.name}" HEIGHT="{heights[row]}" ALIGN="{align}" BGCOLOR="{signal.fill}">{html_text(signal.name)}</TD>'
 
     name_cell = (
-        f'<TD ROWSPAN="{len(heights)}" WIDTH="150" BGCOLOR="white"><FONT POINT-SIZE="20"><B>{_html(spec.automaton)}</B></FONT>'
-        f'<BR/><FONT POINT-SIZE="12">{_html(spec.title)}</FONT></TD>'
+        f'<TD ROWSPAN="{len(heights)}" WIDTH="150" BGCOLOR="white"><FONT POINT-SIZE="20"><B>{html_text(spec.automaton)}</B></FONT>'
+        f'<BR/><FONT POINT-SIZE="12">{html_text(spec.title)}</FONT></TD>'
     )
     rows = []
     for row in range(len(heights)):
@@ -215,7 +204,7 @@ def connection_diagram(spec: Spec) -> graphviz.Digraph:
     """The connection diagram: events and inputs enter the automaton's block, outputs leave it."""
     graph = graphviz.Digraph(name=f"{spec.automaton}_connections")
     graph.attr(
-        label=_dot_text(f"{title_of(spec)} — connection diagram"), labelloc="t", fontname=FONT,
+        label=dot_text(f"{title_of(spec)} — connection diagram"), labelloc="t", fontname=FONT,
         fontsize="18", rankdir="LR", ranksep="0.6", pad="0.3",
     )
     graph.attr("node", fontname=FONT, fontsize="12", shape="plaintext", margin="0")

@@ -16,7 +16,7 @@ import graphviz
 from ..errors import InputError
 from ..model.spec import Spec
 from .diagrams import CONNECTIONS, GRAPH, KINDS, DrawOptions, diagram, dot_source
-from .files import write_atomically
+from .files import write_files
 from .loader import load_spec, load_system
 from .mermaid import mermaid, mermaid_connections
 from .system_diagrams import SYSTEM, mermaid_system
@@ -115,13 +115,7 @@ def draw_specs(spec_paths: Iterable[str | Path], out_dir: str | Path, formats: S
     drawn: dict[str, bytes] = {}
     for spec_path in spec_paths:
         drawn.update(_spec_outputs(load_spec(spec_path), formats, options))
-    folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, content in drawn.items():
-        write_atomically(folder / name, content)
-        written.append(folder / name)
-    return written
+    return write_files(out_dir, drawn)
 
 
 def stale_diagrams(spec_paths: Iterable[str | Path], out_dir: str | Path) -> list[str]:

@@ -1,13 +1,18 @@
-"""How a spec's parts are written on its pictures: the methodology's arc labels and stable ids.
+"""How a spec's parts are written on its pictures: the methodology's arc labels and stable ids,
+and the escaping of spec text for each picture language.
 
 Shared by every picture of a spec (graphviz diagrams, Mermaid text, the HTML player and docs), so
-that an arc reads the same everywhere.
+that an arc reads the same everywhere, and so that whatever `check` accepts, every picture draws:
+each escape starts from `printable` (automata/io/printable.py).
 """
 
 from __future__ import annotations
 
+import html
+
 from ..model.guards import ALWAYS, Or
 from ..model.spec import ArcDecl, Spec
+from .printable import one_line, printable
 
 _ARC_LABEL_WIDTH = 26  # an arc label longer than this puts its actions on a second line
 
@@ -64,3 +69,35 @@ def arc_number(index: int) -> int:
     """The number a reader sees for the arc of `ArcDecl.index` (counted from 1, as the drawings
     number arcs): the player, the stepper and the docs site show this one."""
     return index + 1
+# ---- spec text in each picture language ---------------------------------------------------------
+
+
+def dot_text(text: str) -> str:
+    """Text for a quoted DOT string (a label, a tooltip): backslashes are escape sequences in DOT,
+    newlines become centred line breaks."""
+    return printable(text).replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def html_text(text: str) -> str:
+    """Text inside a graphviz HTML-like label (parsed as XML by graphviz)."""
+    return html.escape(printable(text), quote=True)
+
+
+# In Mermaid text, `#...;` is an entity code, and these characters are syntax somewhere: a state
+# diagram's label ends at `:` or `;`, a quoted label at `"`, an edge label at `|`, braces shape
+# nodes, a backtick starts Markdown, and flowchart labels are HTML (`<img onerror=...>`). Each is
+# written as its entity code, which Mermaid shows as the character (without `<` and `>`, a `&`
+# can only spell text).
+_MERMAID_ESCAPES = {char: f"#{ord(char)};" for char in "#:;{}|`"} | {'"': "#quot;", "<": "#lt;", ">": "#gt;"}
+
+
+def mermaid_text(text: str) -> str:
+    """Spec text for any Mermaid label: printable, on one line, with Mermaid's syntax escaped."""
+    return "".join(_MERMAID_ESCAPES.get(char, char) for char in one_line(text))
+
+
+def mermaid_comment(text: str) -> str:
+    """Spec text for a `%%` comment line: printable and on one line (a CR, U+2028 or a newline
+    would end the comment and start diagram text), and no markup (a page that pastes the text
+    into its HTML unescaped would run it before Mermaid sees the comment)."""
+    return one_line(text).replace("<", "#lt;").replace(">", "#gt;")

@@ -193,8 +193,13 @@ class Automaton(StepControl):
         trigger = self._trigger(event)
         self._start(event)
         step, model, final, wanted = self._step, self._model, self._final, bool(self.sinks)
-        while model.state not in final:
-            step(trigger, event, wanted)
+        try:
+            while model.state not in final:
+                step(trigger, event, wanted)
+        except BaseException as error:
+            if self._failure is None:  # raised between two steps: a signal (Ctrl-C, SIGTERM) landed there
+                self._fail(error, event, int(model.state))
+            raise
         self._finish()
         return RunSummary(self.state, self.steps)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from ..io.files import file_mode
+from ..io.files import move_into_place, require_output_file
 from .protocol_lines import NestedProtocol
 
 if TYPE_CHECKING:
@@ -127,6 +127,7 @@ class JsonlSink(TraceSink):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        require_output_file(self.path)
         directory = self.path.parent if str(self.path.parent) else Path(".")
         descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
         self._temporary = Path(temporary)
@@ -171,8 +172,7 @@ class JsonlSink(TraceSink):
                 self._open_run = None
             self._file.close()
             if self._runs:
-                os.chmod(self._temporary, file_mode(self.path))
-                os.replace(self._temporary, self.path)
+                move_into_place(self._temporary, self.path)
         finally:
             if not self._file.closed:
                 self._file.close()

@@ -31,6 +31,7 @@ from automata.cli.support import (
     verdict_text,
 )
 from automata.errors import InputError
+from automata.io.files import require_output_folder, write_atomically
 from automata.runtime.events import NullObserver
 from automata.runtime.program import load_program
 from solvers.knight_tour import automaton
@@ -214,10 +215,7 @@ def _write_svg(instance: KnightTourInstance, result: TourResult, path: str, quie
     if not result.path:
         click.echo(f"no tour to draw; {path} not written", err=True)
         return
-    try:
-        Path(path).write_text(tour_svg(instance.rows, instance.cols, result.path), encoding="utf-8")
-    except OSError as error:
-        raise click.BadParameter(f"cannot write {path}: {error.strerror}", param_hint="--svg") from None
+    write_atomically(path, tour_svg(instance.rows, instance.cols, result.path))
     if not quiet:
         click.echo(f"tour drawn in {path}")
 
@@ -330,8 +328,10 @@ def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_ret
     from automata.sweep import (
         Interrupted,  # the sweep machinery loads only for the commands that sweep
     )
-    from solvers.knight_tour.tables import BoardTable, run_table, write_table
+    from solvers.knight_tour.tables import BoardTable, file_name, run_table, write_table
 
+    if out is not None:  # every document the sets will write, checked before the first sweep
+        require_output_folder(out, ["README.md", *(file_name(board[0], board[1], s, rules) for s in sets)])
     base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False, rules)
     starts = board_cells(*board)
     command = _compare_command_line(board, sets, good_returns, max_returns, rules, impl, out, jobs, scheduler)

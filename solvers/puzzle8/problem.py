@@ -8,7 +8,6 @@ program of specs/eight_puzzle.yaml (`solvers.puzzle8.program`), the same machine
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import click
 
@@ -30,6 +29,7 @@ from automata.cli.support import (
     verdict_text,
 )
 from automata.errors import InputError
+from automata.io.files import write_atomically
 from automata.runtime.events import NullObserver
 from automata.runtime.program import Program, load_program
 
@@ -109,10 +109,7 @@ def run_command(start: str, heuristic: str, goal: str | None, max_expanded: int,
         click.echo(f"no solution to draw; {svg_path} not written", err=True)
     elif svg_path:
         title = f"{puzzle.grid(puzzle.start)} → {puzzle.grid(puzzle.goal)}: {result.moves} moves ({heuristic})"
-        try:
-            Path(svg_path).write_text(svg_strip(puzzle.board, path, title), encoding="utf-8")
-        except OSError as error:
-            raise click.BadParameter(f"cannot write {svg_path}: {error.strerror}", param_hint="--svg") from None
+        write_atomically(svg_path, svg_strip(puzzle.board, path, title))
     if as_json:
         print_json({"start": puzzle.grid(puzzle.start), "goal": puzzle.grid(puzzle.goal), "heuristic": heuristic,
                     "impl": impl, **result.to_json()})

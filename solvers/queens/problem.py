@@ -37,6 +37,7 @@ from automata.cli.support import (
     trace_options,
     verdict_text,
 )
+from automata.io.files import write_files
 from automata.runtime.events import NullObserver
 from automata.runtime.program import Program, load_program
 from solvers.queens.algorithms import (
@@ -47,6 +48,7 @@ from solvers.queens.algorithms import (
     find_algorithm,
 )
 from solvers.queens.board import check_placement, fundamental
+from solvers.queens.bounds import bound_problem
 from solvers.queens.covers import covering_solutions
 from solvers.queens.given import cells_text, parse_cells
 from solvers.queens.seed_views import (
@@ -84,9 +86,10 @@ def checked_program(algorithm: str, opts: QueensOptions) -> Program:
     return load_program(found.spec_path)
 
 
-# The largest N each algorithm is offered, measured on this project's machines (docs/security.md):
-# beyond it a run takes minutes or gigabytes. The explicit construction is linear.
-LARGEST_N = {"backtracking": 32, "prolog": 32, "mrv": 56, "las-vegas": 200, "explicit": 10_000_000}
+# The largest N each algorithm is offered at all (docs/security.md): beyond it a run takes minutes
+# or gigabytes. The searches offer less for every solution, or on the automaton: solvers/queens/bounds.py.
+# The explicit construction is linear.
+LARGEST_N = {"backtracking": 29, "prolog": 29, "mrv": 56, "las-vegas": 200, "explicit": 10_000_000}
 LARGEST_COUNT = 1_000_000  # --first and --attempts
 
 
@@ -96,8 +99,17 @@ def _check_n(n: int, algorithm: str | None = None) -> None:
         raise click.BadParameter(f"the board needs N >= 1, got {n}", param_hint="--n")
     largest = LARGEST_N.get(algorithm or "", max(LARGEST_N.values()))
     if n > largest:
+        larger = [f"{name} (up to {most:,})" for name, most in LARGEST_N.items() if most >= n]
+        hint = f"; for one solution of a larger board: --algorithm {', '.join(larger)}" if algorithm and larger else ""
         raise click.BadParameter(f"{algorithm or 'the queens'} takes N up to {largest:,} (a larger board runs for "
-                                 f"minutes or fills the memory), got {n:,}", param_hint="--n")
+                                 f"minutes or fills the memory), got {n:,}{hint}", param_hint="--n")
+
+
+def _check_work(algorithm: str, n: int, limit: int | None, implementations: Sequence[str]) -> None:
+    """The searches' bounds per mode and implementation (solvers/queens/bounds.py), before any work."""
+    problem = bound_problem(algorithm, n, limit, implementations)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="--n")
 
 
 def _limit_for(algorithm: str, count: bool, all_: bool, first: int | None) -> int | None:
@@ -147,18 +159,10 @@ def _fundamental(solutions: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
 
 
 def _write_svgs(directory: str, n: int, placements: Sequence[Sequence[int]], label: str) -> list[str]:
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise click.BadParameter(f"cannot create {directory}: {error.strerror}", param_hint="--svg") from None
-    written = []
     width = len(str(len(placements)))
-    for index, rows in enumerate(placements, start=1):
-        path = folder / f"queens-{n}-{label}-{index:0{width}d}.svg"
-        path.write_text(board_svg(rows, title=f"{n} queens, {label} {index}"), encoding="utf-8")
-        written.append(str(path))
-    return written
+    boards = {f"queens-{n}-{label}-{index:0{width}d}.svg": board_svg(rows, title=f"{n} queens, {label} {index}")
+              for index, rows in enumerate(placements, start=1)}
+    return [str(path) for path in write_files(directory, boards)]
 
 
 def _solutions_text(count: int) -> str:
@@ -226,6 +230,7 @@ def run_command(
     if impl is None:
         impl = "iterative" if algorithm == "explicit" and n > LARGEST_AUTOMATON_CONSTRUCTION and not (trace or protocol) else "automaton"
     require_automaton_for_traces(impl, trace, None)  # a plain implementation has a protocol too
+    _check_work(algorithm, n, limit, (impl,))
     program = checked_program(algorithm, opts)
 
     started = time.perf_counter()
@@ -393,6 +398,7 @@ def verify_command(
     if algorithm == "las-vegas" and seed is None:
         seed = 1
     opts = _options(algorithm, n, limit, seed, random_queens, attempts, place, look_ahead, symmetry)
+    _check_work(algorithm, n, limit, impls_to_verify(impl))
     program = checked_program(algorithm, opts)
     outcome = verify_case(program, f"N = {n}", opts, impls_to_verify(impl))
     _echo_verdict(outcome.verdict, n, algorithm, as_json, coverage_report(program.spec, outcome.coverage),
@@ -454,6 +460,7 @@ def compare_command(n: int, algorithms: str, impl: str, first: int | None, seed:
         raise click.BadParameter(f"must be at least 1, got {first}", param_hint="--first")
     for name in names:
         _check_n(n, name)
+        _check_work(name, n, first, (impl,))
     runs = []
     for name in names:  # every algorithm's options are checked before the first one runs
         opts = QueensOptions(n=n, limit=first, seed=seed if name == "las-vegas" else None,

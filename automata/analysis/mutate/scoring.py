@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.connection
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -72,9 +73,16 @@ def _child(verify_spec: Verify, spec: Spec, cases: Sequence[Case], budgets: Sequ
 
 def _verify_all(verify_spec: Verify, specs: Sequence[Spec], cases: Sequence[Case], budgets: Sequence[int],
                 timeout: float, jobs: int, done: Callable[[int, Classification], None]) -> None:
-    """Classify every spec, each in a forked child with a time limit; `done(position, result)` as they end."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        for position, spec in enumerate(specs):  # no fork (not Linux/macOS): in process, without a time limit
+    """Classify every spec, each in a forked child with a time limit; `done(position, result)` as they end.
+
+    The children are forked (the judge is a closure: it could not be sent to a fresh process), and
+    forking is safe only from a process with a single thread: a child copies the locks other
+    threads hold at that instant, and one it needs would never be released (Python 3.12+ warns).
+    A process with other threads (a program that embeds the framework, a test run after Dask left
+    its threads) classifies in process instead, like a platform without fork: the step budgets
+    still end a mutant that never stops."""
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        for position, spec in enumerate(specs):  # in process, without a time limit
             done(position, _classify(verify_spec, spec, cases, budgets))
         return
     forking = multiprocessing.get_context("fork")
