@@ -4,6 +4,9 @@ ratios against the iterative reference are not skewed by the machine's load drif
 A case is a name plus a mapping implementation-name -> zero-argument callable. Each callable is
 run `repeat` times in round-robin order; the minimum is kept (the least disturbed run).
 Short cases are run several times per timed batch (see `measure`).
+
+Time is the CPU time of this process (`time.process_time`): on a machine shared with other work,
+the time this process waits for a core is not counted, while the time it computes is.
 """
 
 from __future__ import annotations
@@ -45,18 +48,22 @@ class Timing:
 MIN_BATCH_SECONDS = 0.05
 
 
-def measure(case: Case, repeat: int = 3) -> Timing:
+def measure(case: Case, repeat: int = 3, warmed: bool = False) -> Timing:
     """Time every implementation of `case`, round-robin, keeping each one's fastest batch.
 
     Cases faster than MIN_BATCH_SECONDS are run several times per batch (the same number of times
-    for every implementation, like `timeit`), and the time per run is reported.
+    for every implementation, like `timeit`), and the time per run is reported. `warmed`: the
+    caller has run every implementation once already (imports, spec loading, code generation).
     """
     timing = Timing(case.group, case.name, case.reference, note=case.note)
     best: dict[str, float] = {name: float("inf") for name in case.runs}
-    for run in case.runs.values():  # warm-up: first-use costs (imports, spec loading, code generation)
-        run()
-    fastest = min(_time_batch(run, 1) for run in case.runs.values())
-    number = max(1, math.ceil(MIN_BATCH_SECONDS / max(fastest, 1e-9)))
+    if not warmed:
+        for run in case.runs.values():
+            run()
+    single = {name: _time_batch(run, 1) for name, run in case.runs.items()}
+    number = max(1, math.ceil(MIN_BATCH_SECONDS / max(min(single.values()), 1e-9)))
+    if number == 1:  # a long case: the single runs were batches already
+        best.update(single)
     for _ in range(repeat):
         for name, run in case.runs.items():
             best[name] = min(best[name], _time_batch(run, number) / number)
@@ -66,10 +73,10 @@ def measure(case: Case, repeat: int = 3) -> Timing:
 
 def _time_batch(run: Callable[[], object], number: int) -> float:
     gc.collect()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(number):
         run()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def table(timings: list[Timing]) -> str:

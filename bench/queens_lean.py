@@ -1,6 +1,6 @@
 """The queens model against a plain bitmask counter in the same Python, side by side.
 
-    python bench/queens_lean.py               # N = 10..13, 5 rounds (about two minutes)
+    python bench/queens_lean.py               # N = 10..13, 3 rounds (about a minute)
     python bench/queens_lean.py --sizes 8,9 --rounds 3
 
 Counting every solution by backtracking is the fastest path through the model: the iterative
@@ -24,9 +24,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pages import Session, Table  # noqa: E402
 
 from automata.runtime.events import NullObserver
 from solvers.queens.algorithms import QueensOptions
@@ -60,6 +64,8 @@ class Listener:
 
 
 COLUMNS = ("plain counter", "backtracking iterative", "prolog iterative", "backtracking, every event reported")
+SIZES = (10, 11, 12, 13)
+ROUNDS = 3
 
 
 def runners(n: int) -> dict[str, Callable[[], int]]:
@@ -92,22 +98,48 @@ def measure(n: int, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in seconds.items()}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="10,11,12,13", help="board sizes N, comma-separated")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the median is kept")
-    args = parser.parse_args()
-    sizes = [int(part) for part in args.sizes.split(",")]
-    print("| N | " + " | ".join(COLUMNS) + " |")
-    print("|---" * (len(COLUMNS) + 1) + "|")
+@dataclass(frozen=True)
+class Lean:
+    sizes: tuple[int, ...]
+    rounds: int
+    median: dict[int, dict[str, float]]  # per N, per column
+
+    def ratios(self, column: str) -> list[float]:
+        return [self.median[n][column] / self.median[n]["plain counter"] for n in self.sizes]
+
+    def table(self) -> str:
+        lines = [f"| N ({self.rounds} rounds, medians) | " + " | ".join(COLUMNS) + " |", "|---" + "|---:" * len(COLUMNS) + "|"]
+        for n in self.sizes:
+            plain = self.median[n]["plain counter"]
+            cells = [f"{plain * 1000:.0f} ms"]
+            cells += [f"{self.median[n][name] * 1000:.0f} ms ({self.median[n][name] / plain:.2f}×)" for name in COLUMNS[1:]]
+            lines.append(f"| {n} | {' | '.join(cells)} |")
+        return "\n".join(lines)
+
+
+def measure_sizes(sizes: tuple[int, ...], rounds: int) -> Lean:
+    medians = {}
     for n in sizes:
         print(f"measuring N={n} ...", file=sys.stderr, flush=True)
-        median = measure(n, args.rounds)
-        plain = median["plain counter"]
-        cells = [f"{plain * 1000:.0f} ms"]
-        for name in COLUMNS[1:]:
-            cells.append(f"{median[name] * 1000:.0f} ms ({median[name] / plain:.2f}×)")
-        print(f"| {n} | {' | '.join(cells)} |", flush=True)
+        medians[n] = measure(n, rounds)
+    return Lean(sizes, rounds, medians)
+
+
+def measured(session: Session) -> Lean:
+    return session.once("queens_lean", lambda: measure_sizes(SIZES, ROUNDS))
+
+
+SOURCES = ("solvers/queens/backtracking/*.py", "solvers/queens/prolog/*.py", "solvers/queens/algorithms.py",
+           "solvers/queens/tally.py")
+TABLES = {"queens-lean": Table(lambda session: measured(session).table(), SOURCES)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="board sizes N, comma-separated")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="interleaved rounds; the median is kept")
+    args = parser.parse_args()
+    print(measure_sizes(tuple(int(part) for part in args.sizes.split(",")), args.rounds).table())
 
 
 if __name__ == "__main__":

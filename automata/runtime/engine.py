@@ -11,11 +11,13 @@ incomplete.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from transitions import Machine, State
+from transitions import Event, Machine, State, Transition
+from transitions.core import Condition, EventData
 
 from ..errors import InputError, no_arc_enabled, step_limit_reached
 from ..model.guards import variables_of
@@ -25,6 +27,65 @@ from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
 DEFAULT_MAX_STEPS = 1_000_000_000
+
+
+
+class _CallableCondition(Condition):
+    """A condition that is a function already (a compiled guard, a context's method): transitions'
+    `resolve_callable`, which would look a name up on the model, has nothing to do."""
+
+    def check(self, event_data: EventData) -> bool:
+        return self.func() == self.target
+
+
+class _Transition(Transition):
+    condition_cls = _CallableCondition  # the hook transitions documents for changing how conditions resolve
+
+
+class GuardedMachine(Machine):
+    """A `transitions.Machine` whose conditions are called as they are, never resolved by name."""
+
+    transition_cls = _Transition
+
+
+# How the engine builds its machines (bench/floor.py builds the bare machine it is measured
+# against the same way): no auto transitions (`to_<state>` triggers no spec has), a state without
+# arcs for an event is reported by the run loop, and callbacks take no event data.
+MACHINE_CLASS = GuardedMachine
+MACHINE_OPTIONS = {"auto_transitions": False, "ignore_invalid_triggers": True, "send_event": False}
+
+
+def event_trigger(machine: Machine, model: object, event: str) -> Callable[[], bool]:
+    """A function firing `event` on `model`, as the trigger method transitions gives the model does.
+
+    That method (`Event.trigger`) wraps the call in a partial and hands it to `Machine._process`,
+    which runs it at once unless the machine queues events; ours never does, nor triggers from
+    inside a callback, so the event's own `_trigger` is called straight away with the event data
+    the method would build, saving two calls a step. An event no arc listens to has no Event:
+    transitions then ignores it, and the run loop reports it.
+    """
+    known = machine.events.get(event)
+    if known is None:
+        return functools.partial(getattr(model, "trigger"), event)
+    if machine.has_queue or not _DIRECT_TRIGGER:
+        return functools.partial(known.trigger, model)
+    fire = known._trigger  # noqa: SLF001 - see above: Machine._process would call it at once
+
+    def trigger() -> bool:
+        return fire(EventData(None, known, machine, model, (), {}))
+
+    return trigger
+
+
+def _takes_event_data() -> bool:
+    """Whether this transitions' Event._trigger takes the event data, as 0.9 does (else the public path)."""
+    try:
+        return list(inspect.signature(Event._trigger).parameters) == ["self", "event_data"]  # noqa: SLF001
+    except (AttributeError, TypeError, ValueError):
+        return False
+
+
+_DIRECT_TRIGGER = _takes_event_data()
 
 
 @dataclass(frozen=True)
@@ -85,14 +146,7 @@ class Automaton(StepControl):
             State(str(number), on_enter=self._callbacks(state.on_enter) or None)
             for number, state in spec.states.items()
         ]
-        machine = Machine(
-            model=model,
-            states=states,
-            initial=str(spec.initial),
-            auto_transitions=False,
-            send_event=False,
-            ignore_invalid_triggers=True,  # a state without arcs for the event: reported by the run loop
-        )
+        machine = MACHINE_CLASS(model=model, states=states, initial=str(spec.initial), **MACHINE_OPTIONS)
         for number in spec.states:
             for event in spec.events:
                 for arc in spec.arcs_from(number, event):
@@ -207,15 +261,7 @@ class Automaton(StepControl):
     def _trigger(self, event: str) -> Callable[[], bool]:
         trigger = self._triggers.get(event)
         if trigger is None:
-            # What transitions binds to the model as the event's trigger method, taken straight from
-            # the event: `model.trigger(event)` would look the event up by name on every step. An
-            # event no arc listens to has no Event; transitions then ignores it, and the step reports it.
-            known = self._machine.events.get(event)
-            if known is not None:
-                trigger = functools.partial(known.trigger, self._model)
-            else:
-                trigger = functools.partial(self._model.trigger, event)
-            self._triggers[event] = trigger
+            trigger = self._triggers[event] = event_trigger(self._machine, self._model, event)
         return trigger
 
     def _start(self, event: str) -> None:
