@@ -11,7 +11,7 @@ trace. Its time per step is the floor the engine (automata/runtime/engine.py) is
 `BUILDS` are ways of building and triggering a bare machine, from the one the library's
 documentation shows first to the cheapest found; `options_table` measures them side by side.
 `FLOOR` is built and triggered the way the engine builds and triggers its machines
-(automata.runtime.engine: MACHINE_CLASS, MACHINE_OPTIONS, event_trigger), so that the floor moves
+(automata.runtime.machines: MACHINE_CLASS, MACHINE_OPTIONS, event_trigger), so that the floor moves
 with every option the engine adopts and the difference between the two is the framework's alone.
 """
 
@@ -31,7 +31,7 @@ from pages import Session, Table
 from automata.model.guards import And, Const, Guard, Not, Var
 from automata.model.spec import Spec
 from automata.runtime.program import Program
-from automata.runtime.engine import MACHINE_CLASS, MACHINE_OPTIONS, GuardedMachine, event_trigger
+from automata.runtime.machines import MACHINE_CLASS, MACHINE_OPTIONS, GuardedMachine, event_trigger
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Build:
     internal_loops: bool = False  # a loop without entry actions as an internal transition (dest=None)
     one_condition: bool = False  # a guard as one condition, not one condition per literal
     quiet: bool = False  # transitions' logger switched off (a measurement of what logging costs)
-    direct: bool = False  # fired through the event's own `_trigger`, as the engine does (engine.event_trigger)
+    direct: bool = False  # fired through the event's own `_trigger`, as the engine does (machines.event_trigger)
 
 
 ENGINE_OPTIONS = tuple(MACHINE_OPTIONS.items())
@@ -230,7 +230,7 @@ def measured_options(session: Session) -> list[OptionRow]:
     return session.once("floor.options", lambda: measure_options(session.repeat))
 
 
-SOURCES = ("bench/harness.py", "automata/runtime/engine.py", "specs/queens_backtracking.yaml", "specs/knight_tour.yaml",
+SOURCES = ("bench/harness.py", "automata/runtime/machines.py", "specs/queens_backtracking.yaml", "specs/knight_tour.yaml",
            "specs/eight_puzzle.yaml", "solvers/queens/backtracking/*.py", "solvers/knight_tour/model.py",
            "solvers/puzzle8/automaton.py", "solvers/puzzle8/model.py")
 TABLES = {"transitions-options": Table(lambda session: options_table(measured_options(session)), SOURCES)}

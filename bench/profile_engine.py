@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pages import Session, Table  # noqa: E402
 
-from automata.runtime.engine import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger  # noqa: E402
+from automata.runtime.machines import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger  # noqa: E402
 from automata.runtime.events import NullObserver  # noqa: E402
 from automata.runtime.program import load_program  # noqa: E402
 from automata.runtime.runner import execute  # noqa: E402
@@ -194,7 +194,7 @@ def measured(session: Session) -> Profile:
     return session.once("profile", lambda: measure_profile(session.repeat))
 
 
-SOURCES = ("automata/runtime/engine.py", "automata/runtime/compiled_guards.py", "specs/knight_tour.yaml",
+SOURCES = ("automata/runtime/machines.py", "automata/runtime/compiled_guards.py", "specs/knight_tour.yaml",
            "specs/queens_backtracking.yaml", "specs/queens_mrv.yaml", "specs/eight_puzzle.yaml")
 TABLES = {"transitions-cost": Table(lambda session: measured(session).table(), SOURCES)}
 

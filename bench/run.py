@@ -74,7 +74,7 @@ def queens_cases(quick: bool) -> Iterator[SpeedCase]:
     sizes = (6, 7) if quick else (8, 9, 10)
     for algorithm in ("backtracking", "mrv"):
         for n in sizes:
-            yield SpeedCase(f"queens, {algorithm}", f"count N={n}", f"specs/queens_{algorithm}.yaml",
+            yield SpeedCase("queens", f"{algorithm}: count N={n}", f"specs/queens_{algorithm}.yaml",
                             (QueensOptions(n=n),), lambda result: result.stat("nodes"))
 
 
@@ -189,6 +189,10 @@ def goals_table(session: Session) -> str:
     return "\n".join(lines)
 
 
+KNIGHT_100 = "knight's tour: one tour 100×100, optimizations 1-4"
+QUEENS_10 = "queens: backtracking: count N=10"
+
+
 def summary_table(session: Session) -> str:
     """The README's speed table: a line per benchmark, from the same run as docs/performance.md."""
     import queens_lean
@@ -197,31 +201,30 @@ def summary_table(session: Session) -> str:
 
     rows = {row.case.title: row for row in speed_rows(session)}
 
-    def pair(title: str) -> str:
-        row = rows[title]
+    def pair(row: SpeedRow) -> str:
         return f"{row.ratio('automaton'):.1f}× / {row.ratio('generated'):.2f}×"
 
+    queens = rows[QUEENS_10]
     puzzle = [row for row in rows.values() if row.case.group == "eight puzzle"]
-    queens = rows["queens, backtracking: count N=10"]
     floor = [row.ratio("automaton", "bare transitions") for row in rows.values()]
-    started = startup.measured(session)
-    lean = queens_lean.measured(session)
-    sweeps = sweep_speedup.measured(session)
-    lean_ratios = [ratio for ratio in lean.ratios("backtracking iterative")]
+    lean = queens_lean.measured(session).ratios("backtracking iterative")
+    sizes = queens_lean.measured(session).sizes
+    sweep = sweep_speedup.measured(session)
+    against_iterative = (
+        f"{pair(rows[KNIGHT_100])} (knight 100×100), {pair(queens)} (backtracking queens N=10, "
+        f"{queens.steps / (queens.nodes or queens.steps):.1f} steps per node), "
+        f"≤ {max(row.ratio('automaton') for row in puzzle):.1f}× / ≤ {max(row.ratio('generated') for row in puzzle):.2f}× "
+        "(eight puzzle)")
     return "\n".join([
         "| what | measured |",
         "| --- | --- |",
-        f"| the automaton on `transitions` / generated code, against the iterative loop | {pair('knight' + chr(39) + 's tour: one tour 100×100, optimizations 1-4')} "
-        f"(knight 100×100), {pair('queens, backtracking: count N=10')} (backtracking queens N=10, "
-        f"{queens.steps / queens.nodes:.1f} steps per node), "  # type: ignore[operator]
-        f"≤ {max(row.ratio('automaton') for row in puzzle):.1f}× / ≤ {max(row.ratio('generated') for row in puzzle):.2f}× "
-        "(eight puzzle) — `bench/run.py` |",
-        f"| the engine against a bare `transitions.Machine` of the same spec, per step | {min(floor):.2f}–{max(floor):.2f}× "
-        "— `bench/run.py` |",
-        f"| start-up beyond `python3 -c pass` | {started.summary()} — `bench/startup.py` |",
-        f"| counting queens: the model's iterative reference against a plain bitmask counter | "
-        f"{min(lean_ratios):.1f}–{max(lean_ratios):.1f}× for N = {lean.sizes[0]}..{lean.sizes[-1]} — `bench/queens_lean.py` |",
-        f"| {sweeps.what()} | {sweeps.speedups()} — `bench/sweep_speedup.py` |",
+        f"| the automaton on `transitions` / generated code, against the iterative loop | {against_iterative} — `bench/run.py` |",
+        "| the automaton on `transitions` against a bare `transitions.Machine` of the same spec, per step "
+        f"| {min(floor):.2f}–{max(floor):.2f}× — `bench/run.py` |",
+        f"| start-up beyond `python3 -c pass` | {startup.measured(session).summary()} — `bench/startup.py` |",
+        "| counting queens: the model's iterative reference against a plain bitmask counter "
+        f"| {min(lean):.1f}–{max(lean):.1f}× for N = {sizes[0]}..{sizes[-1]} — `bench/queens_lean.py` |",
+        f"| {sweep.what()} | {sweep.speedups()} — `bench/sweep_speedup.py` |",
     ])
 
 
@@ -233,7 +236,8 @@ def progress(line: str) -> None:
 # generator, and each problem's spec, generated module, model and programs.
 ENGINE_SOURCES = (
     "bench/harness.py", "bench/speed.py", "bench/floor.py",
-    "automata/runtime/engine.py", "automata/runtime/compiled_guards.py", "automata/runtime/generated.py",
+    "automata/runtime/engine.py", "automata/runtime/machines.py", "automata/runtime/compiled_guards.py",
+    "automata/runtime/generated.py",
     "automata/runtime/support.py", "automata/runtime/runner.py", "automata/runtime/stepping.py",
     "automata/io/codegen.py", "automata/io/codegen_states.py", "automata/io/read_plan.py",
 )

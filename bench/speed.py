@@ -32,8 +32,8 @@ COLUMN = {"automaton": "automaton (transitions)", "generated": "generated code"}
 
 @dataclass(frozen=True)
 class SpeedCase:
-    group: str  # "queens, backtracking"
-    label: str  # "count N=10"
+    group: str  # "queens"
+    label: str  # "backtracking: count N=10"
     spec: str  # the spec file, as `automata` commands take it
     cases: tuple[Any, ...]  # cases of the spec's program, run one after another
     nodes: Callable[[Any], int | None] | None = None  # the search nodes one result reports (None: unknown)

@@ -10,82 +10,22 @@ incomplete.
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from transitions import Event, Machine, State, Transition
-from transitions.core import Condition, EventData
+from transitions import Machine, State
 
 from ..errors import InputError, no_arc_enabled, step_limit_reached
 from ..model.guards import variables_of
 from ..model.spec import ArcDecl, Spec
-from .compiled_guards import compile_cached_guard
+from .machines import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger, planned_arcs
 from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
 DEFAULT_MAX_STEPS = 1_000_000_000
 
 
-
-class _CallableCondition(Condition):
-    """A condition that is a function already (a compiled guard, a context's method): transitions'
-    `resolve_callable`, which would look a name up on the model, has nothing to do."""
-
-    def check(self, event_data: EventData) -> bool:
-        return self.func() == self.target
-
-
-class _Transition(Transition):
-    condition_cls = _CallableCondition  # the hook transitions documents for changing how conditions resolve
-
-
-class GuardedMachine(Machine):
-    """A `transitions.Machine` whose conditions are called as they are, never resolved by name."""
-
-    transition_cls = _Transition
-
-
-# How the engine builds its machines (bench/floor.py builds the bare machine it is measured
-# against the same way): no auto transitions (`to_<state>` triggers no spec has), a state without
-# arcs for an event is reported by the run loop, and callbacks take no event data.
-MACHINE_CLASS = GuardedMachine
-MACHINE_OPTIONS = {"auto_transitions": False, "ignore_invalid_triggers": True, "send_event": False}
-
-
-def event_trigger(machine: Machine, model: object, event: str) -> Callable[[], bool]:
-    """A function firing `event` on `model`, as the trigger method transitions gives the model does.
-
-    That method (`Event.trigger`) wraps the call in a partial and hands it to `Machine._process`,
-    which runs it at once unless the machine queues events; ours never does, nor triggers from
-    inside a callback, so the event's own `_trigger` is called straight away with the event data
-    the method would build, saving two calls a step. An event no arc listens to has no Event:
-    transitions then ignores it, and the run loop reports it.
-    """
-    known = machine.events.get(event)
-    if known is None:
-        return functools.partial(getattr(model, "trigger"), event)
-    if machine.has_queue or not _DIRECT_TRIGGER:
-        return functools.partial(known.trigger, model)
-    fire = known._trigger  # noqa: SLF001 - see above: Machine._process would call it at once
-
-    def trigger() -> bool:
-        return fire(EventData(None, known, machine, model, (), {}))
-
-    return trigger
-
-
-def _takes_event_data() -> bool:
-    """Whether this transitions' Event._trigger takes the event data, as 0.9 does (else the public path)."""
-    try:
-        return list(inspect.signature(Event._trigger).parameters) == ["self", "event_data"]  # noqa: SLF001
-    except (AttributeError, TypeError, ValueError):
-        return False
-
-
-_DIRECT_TRIGGER = _takes_event_data()
 
 
 @dataclass(frozen=True)
@@ -147,18 +87,16 @@ class Automaton(StepControl):
             for number, state in spec.states.items()
         ]
         machine = MACHINE_CLASS(model=model, states=states, initial=str(spec.initial), **MACHINE_OPTIONS)
-        for number in spec.states:
-            for event in spec.events:
-                for arc in spec.arcs_from(number, event):
-                    machine.add_transition(
-                        event,
-                        str(arc.source),
-                        self._destination(arc),
-                        conditions=[compile_cached_guard(arc.guard, self._values, self._readers)],
-                        # `before`, not `after`: transitions runs the target's on_enter between the two,
-                        # and the methodology runs an arc's actions before the state's.
-                        before=self._arc_callbacks(arc, tracking) or None,
-                    )
+        values, readers = self._values, self._readers
+        for event, arcs in planned_arcs(spec).items():
+            for planned in arcs:
+                machine.add_transition(
+                    event, planned.source, planned.dest,
+                    conditions=[planned.guard(values, *(readers[name] for name in planned.reads))],
+                    # `before`, not `after`: transitions runs the target's on_enter between the two,
+                    # and the methodology runs an arc's actions before the state's.
+                    before=self._arc_callbacks(planned.arc, tracking) or None,
+                )
         return model, machine
 
     def _track_arcs(self) -> None:
@@ -168,14 +106,6 @@ class Automaton(StepControl):
         self._tracking = True
         self._model, self._machine = self._build_machine(True)
         self._triggers.clear()
-
-    def _destination(self, arc: ArcDecl) -> str | None:
-        # A loop to a state with no entry actions is added as an internal transition (dest None):
-        # transitions then skips its exit/enter machinery, a third of a step's cost, with the
-        # same observable behaviour. Loops to states with entry actions re-enter, running them.
-        if arc.source == arc.target and not self.spec.states[arc.target].on_enter:
-            return None
-        return str(arc.target)
 
     def _read_input(self, name: str) -> bool:
         values = self._values
@@ -245,11 +175,34 @@ class Automaton(StepControl):
         event = self._event(event)
         trigger = self._trigger(event)
         self._start(event)
-        step, model, final, wanted = self._step, self._model, self._final, bool(self.sinks)
-        while model.state not in final:
-            step(trigger, event, wanted)
+        if self._tracking:
+            step, model, final, wanted = self._step, self._model, self._final, bool(self.sinks)
+            while model.state not in final:
+                step(trigger, event, wanted)
+        else:
+            self._run_untracked(trigger, event)
         self._finish()
         return RunSummary(self.state, self.steps)
+
+    def _run_untracked(self, trigger: Callable[[], bool], event: str) -> None:
+        """`run()`'s loop when nobody reads the steps (no sinks, no `step()` before): what `_step`
+        does, without a record to build, in one loop."""
+        model, final, clear, limit, steps = self._model, self._final, self._clear_values, self.max_steps, self.steps
+        try:
+            while model.state not in final:
+                if steps >= limit:
+                    state = int(model.state)
+                    raise step_limit_reached(self.spec.automaton, limit, state, self.spec.states[state].name)
+                clear()
+                steps += 1
+                if not trigger():
+                    self.steps = steps
+                    self._no_arc_enabled(int(model.state), event)
+        except BaseException as error:
+            self.steps = steps
+            self._failure = error
+            raise
+        self.steps = steps
 
     def _event(self, event: str | None) -> str:
         spec = self.spec

@@ -33,7 +33,8 @@ from ..model.guards import is_state_test, shown_value, variables_of
 from ..model.spec import ArcDecl, Spec
 from ..model.system import System
 from .compiled_guards import compile_cached_guard
-from .engine import DEFAULT_MAX_STEPS, MACHINE_CLASS, MACHINE_OPTIONS, RunSummary, bind, event_trigger
+from .engine import DEFAULT_MAX_STEPS, RunSummary, bind
+from .machines import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger
 from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
