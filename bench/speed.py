@@ -50,6 +50,7 @@ class SpeedRow:
     seconds: dict[str, float] = field(default_factory=dict)  # per implementation, all the cases once
     steps: int = 0  # the automaton's steps on all the cases
     nodes: int | None = None
+    calls: dict[str, int] = field(default_factory=dict)  # questions and actions asked, per implementation
 
     def ratio(self, name: str, reference: str = "iterative") -> float:
         return self.seconds[name] / self.seconds[reference]
@@ -99,6 +100,41 @@ def _steps(case: SpeedCase, program: Program) -> int:
     return counts["transitions"]
 
 
+def _calls(case: SpeedCase, program: Program, run: Callable[[object], object]) -> int:
+    """How many times `run(context)` calls the methods the spec's inputs and outputs name, on all
+    the case's cases: each method is counted on its class (the model's, for a context that hands
+    over its model's methods), so a plain program that calls the model directly is counted too."""
+    spec, count = program.spec, [0]
+    sample = program.make_context(case.cases[0], NullObserver())
+    patched: list[tuple[type, str, Any]] = []
+    try:
+        for declared in (*spec.inputs.values(), *spec.outputs.values()):
+            method = getattr(sample, declared.call)
+            owner, function = getattr(method, "__self__", None), getattr(method, "__func__", None)
+            if owner is None or function is None or any(name == function.__name__ and cls is type(owner)
+                                                         for cls, name, _ in patched):
+                continue
+            cls, name = type(owner), function.__name__
+            patched.append((cls, name, cls.__dict__.get(name)))
+            setattr(cls, name, _counting(function, count))
+        for one in case.cases:
+            run(program.make_context(one, NullObserver()))
+    finally:
+        for cls, name, before in reversed(patched):
+            if before is None:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, before)
+    return count[0]
+
+
+def _counting(function: Callable[..., Any], count: list[int]) -> Callable[..., Any]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return function(*args, **kwargs)
+    return counted
+
+
 def measure_case(case: SpeedCase, repeat: int) -> SpeedRow:
     program = load_program(case.spec)
     runs = runners(case, program)
@@ -111,6 +147,8 @@ def measure_case(case: SpeedCase, repeat: int) -> SpeedRow:
     if case.nodes is not None:
         counted = [case.nodes(result) for result in reference]
         row.nodes = None if None in counted else sum(counted)  # type: ignore[arg-type]
+    row.calls = {"iterative": _calls(case, program, lambda context: program.implementations["iterative"](context)),
+                 "automaton": _calls(case, program, lambda context: execute(program.spec, context, engine="generated"))}
     reference_name = next(iter(runs))
     row.seconds = measure(Case(case.group, case.label, runs, reference=reference_name), repeat, warmed=True).seconds
     return row
@@ -131,13 +169,16 @@ def measure_cases(cases: Iterable[SpeedCase], repeat: int,
 
 def speed_table(rows: Sequence[SpeedRow]) -> str:
     """Each implementation against the iterative program, and the automaton's steps per node."""
-    lines = ["| case | iterative | recursive | automaton (transitions) | generated code | steps | steps per node |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| case | iterative | recursive | automaton (transitions) | generated code | steps | steps per node "
+             "| questions and actions per node: iterative / automaton |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         cells = [_ms(row.seconds["iterative"])]
         cells += [f"{row.ratio(name):.2f}×" if name in row.seconds else "" for name in ("recursive", "automaton", "generated")]
         cells.append(f"{row.steps:,}")
         cells.append(f"{row.steps / row.nodes:.2f} per {row.case.node}" if row.nodes else "")
+        cells.append(f"{row.calls['iterative'] / row.nodes:.2f} / {row.calls['automaton'] / row.nodes:.2f}"
+                     if row.nodes and row.calls else "")
         lines.append(f"| {row.case.title} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
