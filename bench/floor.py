@@ -190,27 +190,28 @@ class OptionRow:
 
 
 def measure_options(repeat: int) -> list[OptionRow]:
-    from harness import Case, measure
+    from harness import Case, measure_all
 
     from automata.runtime.events import NullObserver
     from automata.runtime.program import load_program
 
-    rows = []
+    cases, steps = [], []
     for path, params in OPTION_CASES:
         program = load_program(path)
         case = program.case_from_params(dict(params))
-        steps = {run_bare(program.spec, program.make_context(case, NullObserver()), build).steps for build in BUILDS}
-        if len(steps) != 1:
-            raise RuntimeError(f"{path}: the builds take different numbers of steps: {steps}")
+        counted = {run_bare(program.spec, program.make_context(case, NullObserver()), build).steps for build in BUILDS}
+        if len(counted) != 1:
+            raise RuntimeError(f"{path}: the builds take different numbers of steps: {counted}")
+        steps.append(counted.pop())
 
         def run(build: Build, program: Program = program, case: Any = case) -> None:
             run_bare(program.spec, program.make_context(case, NullObserver()), build)
 
-        runs = {build.label: (lambda build=build: run(build)) for build in BUILDS}
+        runs = {build.label: (lambda build=build, run=run: run(build)) for build in BUILDS}
         label = " ".join(f"{key}={value}" for key, value in params)
-        rows.append(OptionRow(path, label, steps.pop(), measure(Case(path, label, runs, reference=BUILDS[0].label),
-                                                                  repeat).seconds))
-    return rows
+        cases.append(Case(path, label, runs, reference=BUILDS[0].label))
+    timings = measure_all(cases, repeat, warmed=True)
+    return [OptionRow(timing.group, timing.case, count, timing.seconds) for timing, count in zip(timings, steps)]
 
 
 def options_table(rows: list[OptionRow]) -> str:

@@ -34,7 +34,7 @@ import platform
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -319,10 +319,3 @@ def _processor() -> str:
         pass
     return platform.processor() or "unknown processor"
 
-
-def iter_keys(found: Iterable[Region]) -> Iterator[str]:
-    seen = set()
-    for region in found:
-        if region.key not in seen:
-            seen.add(region.key)
-            yield region.key

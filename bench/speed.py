@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floor import run_bare
-from harness import Case, measure
+from harness import Case, measure_all
 
 from automata.runtime.events import NullObserver
 from automata.runtime.program import Program, load_program
@@ -135,32 +135,37 @@ def _counting(function: Callable[..., Any], count: list[int]) -> Callable[..., A
     return counted
 
 
-def measure_case(case: SpeedCase, repeat: int) -> SpeedRow:
+def prepare_case(case: SpeedCase) -> tuple[SpeedRow, Case]:
+    """The case's row (steps, nodes, calls) and its runners, each run once and checked: the same
+    results from every implementation, the same steps from every runtime."""
     program = load_program(case.spec)
     runs = runners(case, program)
     results = {name: run() for name, run in runs.items()}
-    reference = results[next(iter(results))]
+    reference_name = next(iter(results))
+    reference = results[reference_name]
     for name, found in results.items():
         if found != reference:
-            raise RuntimeError(f"{case.title}: {name} returns other results than {next(iter(results))}")
+            raise RuntimeError(f"{case.title}: {name} returns other results than {reference_name}")
     row = SpeedRow(case, steps=_steps(case, program))
     if case.nodes is not None:
         counted = [case.nodes(result) for result in reference]
         row.nodes = None if None in counted else sum(counted)  # type: ignore[arg-type]
     row.calls = {"iterative": _calls(case, program, lambda context: program.implementations["iterative"](context)),
                  "automaton": _calls(case, program, lambda context: execute(program.spec, context, engine="generated"))}
-    reference_name = next(iter(runs))
-    row.seconds = measure(Case(case.group, case.label, runs, reference=reference_name), repeat, warmed=True).seconds
-    return row
+    return row, Case(case.group, case.label, runs, reference=reference_name)
 
 
 def measure_cases(cases: Iterable[SpeedCase], repeat: int,
                   progress: Callable[[str], None] = lambda line: None) -> list[SpeedRow]:
-    rows = []
+    """Every case measured side by side, the rounds spread over all the cases (harness.measure_all)."""
+    prepared = []
     for case in cases:
-        progress(f"measuring {case.title} ...")
-        rows.append(measure_case(case, repeat))
-    return rows
+        progress(f"preparing {case.title} ...")
+        prepared.append(prepare_case(case))
+    timings = measure_all([timed for _, timed in prepared], repeat, warmed=True, progress=progress)
+    for (row, _), timing in zip(prepared, timings):
+        row.seconds = timing.seconds
+    return [row for row, _ in prepared]
 
 
 # ---------------------------------------------------------------------------------------------

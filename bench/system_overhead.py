@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harness import Case, Timing, measure  # noqa: E402
+from harness import Case, Timing, measure_all  # noqa: E402
 from pages import Session, Table  # noqa: E402
 
 from automata.io.loader import load_spec  # noqa: E402
@@ -67,12 +67,12 @@ CASES = (
 
 
 def measure_overhead(repeat: int, quick: bool = False) -> list[Timing]:
-    timings = []
+    cases = []
     for label, instances in CASES[:1] if quick else CASES:
         single, split = map(sum, zip(*(steps(instance) for instance in instances)))
         print(f"{label}: {single:,} steps as one automaton, {split:,} as a system", file=sys.stderr, flush=True)
-        timings.append(measure(case(f"{label} ({single:,} / {split:,} steps)", instances), repeat=repeat))
-    return timings
+        cases.append(case(f"{label} ({single:,} / {split:,} steps)", instances))
+    return measure_all(cases, repeat)
 
 
 def ratio_table(timings: list[Timing]) -> str:
