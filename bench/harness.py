@@ -3,7 +3,11 @@ ratios against the iterative reference are not skewed by the machine's load drif
 
 A case is a name plus a mapping implementation-name -> zero-argument callable. Each callable is
 run `repeat` times in round-robin order; the minimum is kept (the least disturbed run).
-Short cases are run several times per timed batch (see `measure`).
+Short cases are run several times per timed batch (see `measure`). `measure_all` spreads the
+rounds over several cases, so that each case's rounds are minutes apart.
+
+Time is the CPU time of this process (`time.process_time`): on a machine shared with other work,
+the time this process waits for a core is not counted, while the time it computes is.
 """
 
 from __future__ import annotations
@@ -45,31 +49,50 @@ class Timing:
 MIN_BATCH_SECONDS = 0.05
 
 
-def measure(case: Case, repeat: int = 3) -> Timing:
+def measure(case: Case, repeat: int = 3, warmed: bool = False) -> Timing:
     """Time every implementation of `case`, round-robin, keeping each one's fastest batch.
 
     Cases faster than MIN_BATCH_SECONDS are run several times per batch (the same number of times
-    for every implementation, like `timeit`), and the time per run is reported.
+    for every implementation, like `timeit`), and the time per run is reported. `warmed`: the
+    caller has run every implementation once already (imports, spec loading, code generation).
     """
-    timing = Timing(case.group, case.name, case.reference, note=case.note)
-    best: dict[str, float] = {name: float("inf") for name in case.runs}
-    for run in case.runs.values():  # warm-up: first-use costs (imports, spec loading, code generation)
-        run()
-    fastest = min(_time_batch(run, 1) for run in case.runs.values())
-    number = max(1, math.ceil(MIN_BATCH_SECONDS / max(fastest, 1e-9)))
-    for _ in range(repeat):
-        for name, run in case.runs.items():
-            best[name] = min(best[name], _time_batch(run, number) / number)
-    timing.seconds = best
-    return timing
+    return measure_all([case], repeat, warmed)[0]
+
+
+def measure_all(cases: list[Case], repeat: int = 3, warmed: bool = False,
+                progress: Callable[[str], None] = lambda line: None) -> list[Timing]:
+    """`measure` for several cases, the rounds spread over all of them: round r times every
+    implementation of every case once before round r + 1 begins. A burst of load on a shared
+    machine that lasts seconds then spoils one round of a case, not all of them, and each
+    implementation keeps its fastest batch."""
+    timings = [Timing(case.group, case.name, case.reference, note=case.note) for case in cases]
+    best = [{name: float("inf") for name in case.runs} for case in cases]
+    numbers = []
+    for case, fastest in zip(cases, best):
+        if not warmed:
+            for run in case.runs.values():
+                run()
+        single = {name: _time_batch(run, 1) for name, run in case.runs.items()}
+        number = max(1, math.ceil(MIN_BATCH_SECONDS / max(min(single.values()), 1e-9)))
+        if number == 1:  # a long case: the single runs were batches already
+            fastest.update(single)
+        numbers.append(number)
+    for round_number in range(repeat):
+        progress(f"round {round_number + 1} of {repeat}")
+        for case, fastest, number in zip(cases, best, numbers):
+            for name, run in case.runs.items():
+                fastest[name] = min(fastest[name], _time_batch(run, number) / number)
+    for timing, fastest in zip(timings, best):
+        timing.seconds = fastest
+    return timings
 
 
 def _time_batch(run: Callable[[], object], number: int) -> float:
     gc.collect()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(number):
         run()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def table(timings: list[Timing]) -> str:

@@ -17,14 +17,79 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pages import Session, Table  # noqa: E402
 
 from automata.sweep import default_jobs
 from solvers.knight_tour.model import KnightTourInstance
 from solvers.knight_tour.sweeps import board_cells, parse_set
 from solvers.knight_tour.tables import board_results
+
+
+@dataclass(frozen=True)
+class Sweep:
+    board: str
+    optimizations: str
+    cells: int
+    rounds: int
+    seconds: dict[str, float]  # median per setting; the first is one process
+
+    def what(self) -> str:
+        others = " / ".join(name for name in list(self.seconds)[1:])
+        return (f"a sweep ({self.cells:,} cells of {self.board.replace('x', '×')}, set {self.optimizations}) on "
+                f"{others}, against 1 process")
+
+    def speedups(self) -> str:
+        base = next(iter(self.seconds.values()))
+        return " / ".join(f"{base / value:.2f}×" for value in list(self.seconds.values())[1:]) + " faster"
+
+    def table(self) -> str:
+        base = next(iter(self.seconds.values()))
+        lines = [f"Knight's tour {self.board}, optimizations {self.optimizations}, {self.cells:,} start cells drawn with "
+                 f"seed 1, median of {self.rounds} (wall clock):", "", "| setting | time | speed-up |", "|---|---:|---:|"]
+        lines += [f"| {name} | {value:.2f} s | {base / value:.2f}× |" for name, value in self.seconds.items()]
+        return "\n".join(lines)
+
+
+def measure_sweep(board: str, optimizations: str, jobs: int, scheduler: str | None, rounds: int,
+                  sample: int | None) -> Sweep:
+    rows, cols = (int(side) for side in board.split("x"))
+    instance = KnightTourInstance(rows, cols, (1, 1), parse_set(optimizations))
+    starts = board_cells(rows, cols)
+    if sample and sample < len(starts):
+        starts = sorted(random.Random(1).sample(starts, sample))  # the same cells every run
+    settings = {"1 process": {"jobs": 1}, f"{jobs} processes": {"jobs": jobs}}
+    if scheduler:
+        label = f"a local Dask cluster of {jobs}" if scheduler == "local" else f"Dask {scheduler} ({jobs} workers)"
+        settings[label] = {"jobs": jobs, "scheduler": scheduler}
+    seconds: dict[str, list[float]] = {name: [] for name in settings}
+    reference = None
+    for round_number in range(rounds):
+        for name, options in settings.items():
+            print(f"round {round_number + 1}: {name} ...", file=sys.stderr, flush=True)
+            started = time.perf_counter()
+            results = board_results(instance, starts, **options)
+            seconds[name].append(time.perf_counter() - started)
+            if reference is None:
+                reference = results
+            elif results != reference:
+                raise SystemExit(f"{name} gave different results")
+    return Sweep(board, optimizations, len(starts), rounds, {name: statistics.median(values) for name, values in seconds.items()})
+
+
+def measured(session: Session) -> Sweep:
+    """The sweep the pages show: 1,000 cells of 100×100 on one process, on every core, and on a local Dask cluster."""
+    return session.once("sweep", lambda: measure_sweep("100x100", "1+3", default_jobs(), "local", 1, 1000))
+
+
+SOURCES = ("automata/sweep.py", "solvers/knight_tour/tables.py", "solvers/knight_tour/sweeps.py",
+           "solvers/knight_tour/model.py", "solvers/knight_tour/iterative.py")
+TABLES = {"sweep": Table(lambda session: measured(session).table(), SOURCES)}
 
 
 def main() -> None:
@@ -37,35 +102,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=None,
                         help="only this many start cells, drawn at random with seed 1")
     args = parser.parse_args()
-    rows, cols = (int(side) for side in args.board.split("x"))
-    instance = KnightTourInstance(rows, cols, (1, 1), parse_set(args.optimizations))
-    starts = board_cells(rows, cols)
-    if args.sample and args.sample < len(starts):
-        starts = sorted(random.Random(1).sample(starts, args.sample))  # the same cells every run
-    settings = {"1 process": {"jobs": 1}, f"{args.jobs} processes": {"jobs": args.jobs}}
-    if args.scheduler:
-        settings[f"Dask {args.scheduler} ({args.jobs} workers)"] = {"jobs": args.jobs, "scheduler": args.scheduler}
-    seconds: dict[str, list[float]] = {name: [] for name in settings}
-    reference = None
-    for round_number in range(args.rounds):
-        for name, options in settings.items():
-            print(f"round {round_number + 1}: {name} ...", file=sys.stderr, flush=True)
-            started = time.perf_counter()
-            results = board_results(instance, starts, **options)
-            seconds[name].append(time.perf_counter() - started)
-            if reference is None:
-                reference = results
-            elif results != reference:
-                raise SystemExit(f"{name} gave different results")
-    base = statistics.median(seconds["1 process"])
-    print(f"Sweep: knight's tour {rows}x{cols}, optimizations {args.optimizations}, {len(starts):,} start cells, "
-          f"{default_jobs()} cores, median of {args.rounds}\n")
-    print(f"Command: python bench/sweep_speedup.py {' '.join(sys.argv[1:])}\n")
-    print("| setting | time | speed-up |")
-    print("|---|---:|---:|")
-    for name, values in seconds.items():
-        median = statistics.median(values)
-        print(f"| {name} | {median:.2f} s | {base / median:.2f}× |")
+    print(measure_sweep(args.board, args.optimizations, args.jobs, args.scheduler, args.rounds, args.sample).table())
 
 
 if __name__ == "__main__":

@@ -20,19 +20,18 @@ in-memory spec is safe by construction.
 
 from __future__ import annotations
 
-import hashlib
 import keyword
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..model.spec import Spec, name_order
+from ..model.spec import Spec, name_order, text_digest
 from .codegen_states import Lines as _Lines
 from .codegen_states import spec_location as _spec_location
 from .codegen_states import write_bindings as _write_bindings
 from .codegen_states import write_state as _write_state
 from .files import PROJECT_ROOT, SPECS_DIR, write_atomically, writing
-from .loader import load_spec, load_system, locate_spec
+from .loader import load_spec, load_system
 from .read_plan import plan_reads
 from .system_codegen import system_source
 
@@ -41,10 +40,6 @@ GENERATED_DIR = PROJECT_ROOT / GENERATED_PACKAGE
 
 # ---------------------------------------------------------------------------------------------
 # Writing the module
-
-
-def spec_hash(text: str) -> str:
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def module_name(spec: Spec) -> str:
@@ -56,11 +51,13 @@ def module_name(spec: Spec) -> str:
 
 
 def generate_source(spec: Spec, spec_text: str | None = None) -> str:
-    """The Python module for `spec`. `spec_text` is the YAML it was loaded from (for SPEC_HASH);
-    None for a spec that exists only in memory. A spec that heads a system of automata gets one
-    function per automaton of the system (automata/io/system_codegen.py)."""
+    """The Python module for `spec`. Its SPEC_HASH is the digest of the text the spec was read from
+    (`spec.origin`; of `spec_text` when given), None for a spec that exists only in memory (a
+    mutant). A spec that heads a system of automata gets one function per automaton of the system
+    (automata/io/system_codegen.py)."""
+    digest = source_digest(spec, spec_text)
     if spec.is_system:
-        return system_source(load_system(spec), spec_text)
+        return system_source(load_system(spec), digest)
     out = _Lines()
     location = _spec_location(spec)
     finals = sorted(number for number, state in spec.states.items() if state.final)
@@ -88,7 +85,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0, ")")
     out.add(0)
     out.add(0, f"SPEC_PATH = {location!r}")
-    out.add(0, f"SPEC_HASH = {spec_hash(spec_text)!r}" if spec_text is not None else "SPEC_HASH = None  # generated in memory")
+    out.add(0, f"SPEC_HASH = {digest!r}" if digest is not None else "SPEC_HASH = None  # generated in memory")
     out.add(0, f"AUTOMATON = {spec.automaton!r}")
     out.add(0, f"INITIAL_STATE = {spec.initial!r}")
     out.add(0, f"FINAL_STATES = frozenset({{{', '.join(map(str, finals))}}})" if finals else "FINAL_STATES = frozenset()")
@@ -162,21 +159,16 @@ def module_path(spec: Spec, directory: Path = GENERATED_DIR) -> Path:
     return directory / f"{module_name(spec)}.py"
 
 
-def source_for(spec: Spec) -> tuple[str, bool]:
-    """The module text codegen writes for `spec`, and whether it describes the spec's file as it is
-    now (False for a spec that exists only in memory, e.g. a mutant of a loaded spec)."""
-    path = locate_spec(spec.path)
-    if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        if load_spec(path) == spec:
-            return generate_source(spec, text), True
-    return generate_source(spec), False
+def source_digest(spec: Spec, spec_text: str | None = None) -> str | None:
+    """The digest of the text `spec` was read from: what its module records as SPEC_HASH."""
+    if spec_text is not None:
+        return text_digest(spec_text)
+    return spec.origin.digest if spec.origin is not None else None
 
 
 def source_of_file(spec_path: str | Path) -> str:
     """The module text for a spec file (found like load_spec finds it: working directory, then project)."""
-    spec = load_spec(spec_path)  # reports a missing or broken file as spec errors
-    return generate_source(spec, locate_spec(spec_path).read_text(encoding="utf-8"))
+    return generate_source(load_spec(spec_path))  # reports a missing or broken file as spec errors
 
 
 def write_module(spec_path: str | Path, out: Path) -> Path:
@@ -219,7 +211,7 @@ def stale_modules(specs_dir: Path = SPECS_DIR, out_dir: Path = GENERATED_DIR) ->
         spec = load_spec(spec_file)
         target = module_path(spec, out_dir)
         expected.add(target)
-        wanted = generate_source(spec, spec_file.read_text(encoding="utf-8"))
+        wanted = generate_source(spec)
         if not target.exists():
             problems.append(f"{target.name} is missing (spec {spec_file.name})")
         elif target.read_text(encoding="utf-8") != wanted:

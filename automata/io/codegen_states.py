@@ -8,10 +8,12 @@ text is a `repr`'d literal or a comment flattened to one line.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from ..model.guards import And, Const, Guard, Not, Or, Var, is_state_test, variables_of
 from ..model.spec import Spec, StateDecl, name_order
 from .files import PROJECT_ROOT
-from .loader import locate_spec
 from .read_plan import ALREADY_READ, EITHER, FIRST_READING, Path_, ReadPlan
 
 
@@ -57,8 +59,9 @@ def guard_code(guard: Guard, path: Path_, plan: ReadPlan) -> str:
 
 
 def spec_location(spec: Spec) -> str:
-    """The spec's path as written into the module: relative to the project root when inside it."""
-    path = locate_spec(spec.path).resolve()
+    """The spec's path as written into the module: relative to the project root when inside it.
+    The file the spec was read from, when it was read from one; else its path as it names it."""
+    path = spec.origin.file if spec.origin is not None and spec.origin.file is not None else Path(os.path.abspath(spec.path))
     try:
         return path.relative_to(PROJECT_ROOT).as_posix()
     except ValueError:

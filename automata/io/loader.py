@@ -30,7 +30,7 @@ from ..model.names import (
     METHOD_NAME,
     PROGRAM_PATH,
 )
-from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
+from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Origin, Spec, StateDecl, text_digest, with_origin
 from ..model.system import System
 from .files import UnreadableFile, display_path, project_path, read_regular_file
 from .node_reader import listing, short, suggestion
@@ -118,7 +118,7 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
         column = len(content[content.rfind(b"\n", 0, error.start) + 1:error.start].decode("utf-8", "replace")) + 1
         raise SpecErrors([SpecError(Loc(shown, line, column), f"the spec is not UTF-8 text (byte 0x{content[error.start]:02x})",
                                     "save the file as UTF-8")]) from None
-    return spec_from_text(text, shown)
+    return with_origin(_spec_of_text(text, shown), Origin(candidate, text_digest(text)))
 
 
 def _missing_hint(candidate: Path) -> str:
@@ -143,7 +143,12 @@ def _missing_hint(candidate: Path) -> str:
 
 
 def spec_from_text(text: str, filename: str = "<spec>") -> Spec:
-    """Build a Spec from YAML text; `filename` is used in error locations."""
+    """Build a Spec from YAML text; `filename` is used in error locations. The spec's origin is the
+    text's digest, with no file."""
+    return with_origin(_spec_of_text(text, filename), Origin(None, text_digest(text)))
+
+
+def _spec_of_text(text: str, filename: str) -> Spec:
     if len(text) > MAX_SPEC_BYTES:  # characters, a lower bound of the bytes: the same cap as for files
         raise SpecErrors([SpecError(Loc(filename, 1, 1), f"the spec is {len(text):,} characters long;"
                                     f" the limit is {MAX_SPEC_BYTES:,}", "a spec describes one automaton: split it")])

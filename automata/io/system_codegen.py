@@ -13,7 +13,6 @@ is a validated name, an identifier made from one, a `repr`'d literal or a flatte
 
 from __future__ import annotations
 
-import hashlib
 
 from ..model.guards import is_state_test, variables_of
 from ..model.spec import Spec, name_order
@@ -22,8 +21,9 @@ from .codegen_states import Lines, comment, ident, spec_location, write_state
 from .read_plan import plan_reads
 
 
-def system_source(system: System, spec_text: str | None = None) -> str:
-    """The Python module for the system `system.root_spec` heads; `spec_text` is the root's YAML."""
+def system_source(system: System, digest: str | None = None) -> str:
+    """The Python module for the system `system.root_spec` heads; `digest` is the root's text's
+    (codegen.source_digest), None for a system that exists only in memory."""
     root = system.root_spec
     driven = system.driven()
     received = system.events_received()
@@ -51,8 +51,7 @@ def system_source(system: System, spec_text: str | None = None) -> str:
     out.add(0, f"from automata.runtime.support import {'UNREAD, ' if marker_needed else ''}bind, run_system")
     out.add(0)
     out.add(0, f"SPEC_PATH = {location!r}")
-    hashed = f"sha256:{hashlib.sha256(spec_text.encode('utf-8')).hexdigest()}" if spec_text is not None else None
-    out.add(0, f"SPEC_HASH = {hashed!r}" if hashed else "SPEC_HASH = None  # generated in memory")
+    out.add(0, f"SPEC_HASH = {digest!r}" if digest else "SPEC_HASH = None  # generated in memory")
     out.add(0, f"AUTOMATON = {root.automaton!r}")
     out.add(0, f"AUTOMATA = {tuple(driven)!r}  # the automata that take steps, the root first")
     for name in driven:

@@ -7,6 +7,7 @@ one from a file (keeping every value's position for messages), `automata.runtime
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -108,6 +109,21 @@ class AutomatonRef:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """What a spec was read from: its file (None for text handed to the loader directly) and the
+    digest of its text. Code generated from the spec records the digest (SPEC_HASH), so whether a
+    committed module was generated from this very text is known without reading the file again."""
+
+    file: Path | None
+    digest: str  # text_digest of the YAML text
+
+
+def text_digest(text: str) -> str:
+    """The digest a spec's text is known by: "sha256:" and the SHA-256 of its UTF-8 bytes."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
 class Spec:
     path: str
     automaton: str
@@ -129,6 +145,10 @@ class Spec:
     program: str = ""
     # The other automata this one nests, calls or tests the state of (a system, docs/systems.md).
     automata: Mapping[str, AutomatonRef] = field(default_factory=dict)
+    # What the loader read it from (see `with_origin`). Not an argument of the constructor, so a
+    # spec made from another with dataclasses.replace (a mutant, a renamed copy) has none: only
+    # the spec the text describes carries the text's digest.
+    origin: Origin | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def stem(self) -> str:
@@ -165,6 +185,13 @@ class Spec:
         return [arc for arc in self.arcs
                 if arc.source == arc.target and (state is None or arc.source == state) and arc.event == self.step_event
                 and not self.outputs_of(arc) and not self.states[arc.source].nested and arc.source not in waiting]
+
+
+def with_origin(spec: Spec, origin: Origin) -> Spec:
+    """`spec` marked as read from `origin`: for the loader, on the spec it has just built from that
+    text, before anyone else sees it (a Spec is otherwise never changed)."""
+    object.__setattr__(spec, "origin", origin)
+    return spec
 
 
 def name_order(name: str) -> tuple[int, str]:

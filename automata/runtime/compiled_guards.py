@@ -33,7 +33,18 @@ def compile_cached_guard(
     value in `values` itself. The dictionary test is inlined in the compiled text, so a cached
     input costs no call at all.
     """
-    return _factory(guard, cached=True)(values, *(readers[name] for name in guard.variables()))
+    binder, names = guard_binder(guard)
+    return binder(values, *(readers[name] for name in names))
+
+
+GuardBinder = Callable[..., Callable[[], bool]]
+
+
+def guard_binder(guard: Guard) -> tuple[GuardBinder, tuple[str, ...]]:
+    """The compiled form of `compile_cached_guard`, unbound: `binder(values, *readers)` with one
+    reader per name of the returned tuple, in that order. A run loop that builds many machines of
+    one spec keeps the pair and only binds it."""
+    return _factory(guard, cached=True), guard.variables()
 
 
 @functools.lru_cache(maxsize=4096)

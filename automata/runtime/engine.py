@@ -11,7 +11,6 @@ incomplete.
 from __future__ import annotations
 
 import difflib
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,11 +20,13 @@ from transitions import Machine, State
 from ..errors import InputError, MissingMethod, no_arc_enabled, step_limit_reached
 from ..model.guards import variables_of
 from ..model.spec import ArcDecl, Spec
-from .compiled_guards import compile_cached_guard
+from .machines import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger, planned_arcs
 from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
 DEFAULT_MAX_STEPS = 1_000_000_000
+
+
 
 
 @dataclass(frozen=True)
@@ -86,26 +87,17 @@ class Automaton(StepControl):
             State(str(number), on_enter=self._callbacks(state.on_enter) or None)
             for number, state in spec.states.items()
         ]
-        machine = Machine(
-            model=model,
-            states=states,
-            initial=str(spec.initial),
-            auto_transitions=False,
-            send_event=False,
-            ignore_invalid_triggers=True,  # a state without arcs for the event: reported by the run loop
-        )
-        for number in spec.states:
-            for event in spec.events:
-                for arc in spec.arcs_from(number, event):
-                    machine.add_transition(
-                        event,
-                        str(arc.source),
-                        self._destination(arc),
-                        conditions=[compile_cached_guard(arc.guard, self._values, self._readers)],
-                        # `before`, not `after`: transitions runs the target's on_enter between the two,
-                        # and the methodology runs an arc's actions before the state's.
-                        before=self._arc_callbacks(arc, tracking) or None,
-                    )
+        machine = MACHINE_CLASS(model=model, states=states, initial=str(spec.initial), **MACHINE_OPTIONS)
+        values, readers = self._values, self._readers
+        for event, arcs in planned_arcs(spec).items():
+            for planned in arcs:
+                machine.add_transition(
+                    event, planned.source, planned.dest,
+                    conditions=[planned.guard(values, *(readers[name] for name in planned.reads))],
+                    # `before`, not `after`: transitions runs the target's on_enter between the two,
+                    # and the methodology runs an arc's actions before the state's.
+                    before=self._arc_callbacks(planned.arc, tracking) or None,
+                )
         return model, machine
 
     def _track_arcs(self) -> None:
@@ -115,14 +107,6 @@ class Automaton(StepControl):
         self._tracking = True
         self._model, self._machine = self._build_machine(True)
         self._triggers.clear()
-
-    def _destination(self, arc: ArcDecl) -> str | None:
-        # A loop to a state with no entry actions is added as an internal transition (dest None):
-        # transitions then skips its exit/enter machinery, a third of a step's cost, with the
-        # same observable behaviour. Loops to states with entry actions re-enter, running them.
-        if arc.source == arc.target and not self.spec.states[arc.target].on_enter:
-            return None
-        return str(arc.target)
 
     def _read_input(self, name: str) -> bool:
         values = self._values
@@ -192,16 +176,39 @@ class Automaton(StepControl):
         event = self._event(event)
         trigger = self._trigger(event)
         self._start(event)
-        step, model, final, wanted = self._step, self._model, self._final, bool(self.sinks)
-        try:
-            while model.state not in final:
-                step(trigger, event, wanted)
-        except BaseException as error:
-            if self._failure is None:  # raised between two steps: a signal (Ctrl-C, SIGTERM) landed there
-                self._fail(error, event, int(model.state))
-            raise
+        if self._tracking:
+            step, model, final, wanted = self._step, self._model, self._final, bool(self.sinks)
+            try:
+                while model.state not in final:
+                    step(trigger, event, wanted)
+            except BaseException as error:
+                if self._failure is None:  # raised between two steps: a signal (Ctrl-C, SIGTERM) landed there
+                    self._fail(error, event, int(model.state))
+                raise
+        else:
+            self._run_untracked(trigger, event)
         self._finish()
         return RunSummary(self.state, self.steps)
+
+    def _run_untracked(self, trigger: Callable[[], bool], event: str) -> None:
+        """`run()`'s loop when nobody reads the steps (no sinks, no `step()` before): what `_step`
+        does, without a record to build, in one loop."""
+        model, final, clear, limit, steps = self._model, self._final, self._clear_values, self.max_steps, self.steps
+        try:
+            while model.state not in final:
+                if steps >= limit:
+                    state = int(model.state)
+                    raise step_limit_reached(self.spec.automaton, limit, state, self.spec.states[state].name)
+                clear()
+                steps += 1
+                if not trigger():
+                    self.steps = steps
+                    self._no_arc_enabled(int(model.state), event)
+        except BaseException as error:
+            self.steps = steps
+            self._failure = error
+            raise
+        self.steps = steps
 
     def _event(self, event: str | None) -> str:
         spec = self.spec
@@ -213,15 +220,7 @@ class Automaton(StepControl):
     def _trigger(self, event: str) -> Callable[[], bool]:
         trigger = self._triggers.get(event)
         if trigger is None:
-            # What transitions binds to the model as the event's trigger method, taken straight from
-            # the event: `model.trigger(event)` would look the event up by name on every step. An
-            # event no arc listens to has no Event; transitions then ignores it, and the step reports it.
-            known = self._machine.events.get(event)
-            if known is not None:
-                trigger = functools.partial(known.trigger, self._model)
-            else:
-                trigger = functools.partial(self._model.trigger, event)
-            self._triggers[event] = trigger
+            trigger = self._triggers[event] = event_trigger(self._machine, self._model, event)
         return trigger
 
     def _start(self, event: str) -> None:

@@ -1,7 +1,9 @@
 """Running the code generated from a spec (the fourth implementation, `engine="generated"`).
 
-The committed module of a spec is run when it is up to date with the spec; otherwise (a spec of
-one's own, a mutant that exists only in memory) the same code is generated and compiled in memory.
+The committed module of a spec is run when it is exactly the code generated for the spec, the
+digest of the text the spec was read from included (SPEC_HASH: the spec carries it, so its file is
+not read again); otherwise (a spec of one's own, a mutant that exists only in memory) the same
+code is generated and compiled in memory.
 The text compiled is only ever codegen's own output, in which spec text appears as `repr`'d
 literals, validated names and flattened comments.
 """
@@ -17,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..io.codegen import GENERATED_PACKAGE, module_name, module_path, source_for
+from ..io.codegen import GENERATED_PACKAGE, generate_source, module_name, module_path
 from ..io.loader import load_system
 from ..model.spec import Spec
 from .engine import RunSummary
@@ -80,8 +82,8 @@ def compiled_run(spec: Spec) -> RunFunction:
 
 
 def _choose_module(spec: Spec) -> Namespace:
-    source, from_file = source_for(spec)
-    if from_file:
+    source = generate_source(spec)
+    if spec.origin is not None:  # read from a text: the committed module may be generated from the same
         committed = _committed_module(spec, source)
         if committed is not None:
             return committed

@@ -26,7 +26,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from transitions import Machine, State
+from transitions import State
 
 from ..errors import InputError, no_arc_enabled, step_limit_reached
 from ..model.guards import is_state_test, shown_value, variables_of
@@ -34,6 +34,7 @@ from ..model.spec import ArcDecl, Spec
 from ..model.system import System
 from .compiled_guards import compile_cached_guard
 from .engine import DEFAULT_MAX_STEPS, RunSummary, bind
+from .machines import MACHINE_CLASS, MACHINE_OPTIONS, event_trigger
 from .stepping import StepControl, failed_run_error, final_state_error
 from .trace import StepRecord, TraceSink
 
@@ -194,9 +195,8 @@ class MachineMember:
             else:
                 self._run[name] = bind(context, decl.call, name)
         self._model = _MachineModel()
-        self._machine = Machine(model=self._model, states=[State(str(number)) for number in spec.states],
-                                initial=str(spec.initial), auto_transitions=False, send_event=False,
-                                ignore_invalid_triggers=True)
+        self._machine = MACHINE_CLASS(model=self._model, states=[State(str(number)) for number in spec.states],
+                                      initial=str(spec.initial), **MACHINE_OPTIONS)
         for number in spec.states:
             for event in spec.events:
                 for arc in spec.arcs_from(number, event):
@@ -212,10 +212,7 @@ class MachineMember:
     def _trigger(self, event: str) -> Callable[[], bool]:
         trigger = self._triggers.get(event)
         if trigger is None:
-            known = self._machine.events.get(event)
-            trigger = (functools.partial(known.trigger, self._model) if known is not None
-                       else functools.partial(self._model.trigger, event))
-            self._triggers[event] = trigger
+            trigger = self._triggers[event] = event_trigger(self._machine, self._model, event)
         return trigger
 
     def reset(self, state: int) -> None:

@@ -1,7 +1,7 @@
 """Backtracking's automaton: the context of specs/queens_backtracking.yaml over the column model.
 
-Each input x and output z is a one-line delegation to the model the iterative and recursive
-programs use, so the automaton differs from them only in its control structure. The Prolog
+Each input x and output z is the method of the model the iterative and recursive programs use,
+so the automaton differs from them only in its control structure. The Prolog
 program's automaton (specs/queens_prolog.yaml) drives the same context over the model with the
 last column first.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from automata.model.spec import Spec
+from automata.runtime.delegation import delegate
 from automata.runtime.events import Observer
 
 from solvers.queens.algorithms import QueensOptions, QueensResult
@@ -27,33 +28,23 @@ def solve(opts: QueensOptions, observer: Observer, engine: str = "transitions", 
 
 
 class ColumnSearchContext:
-    """Backtracking and the Prolog program: one queen per column, the columns in a fixed order."""
+    """Backtracking and the Prolog program: one queen per column, the columns in a fixed order.
+
+    Each question and action is the model's own method (`delegate`), so the automaton calls the
+    model directly, as the iterative program does, with no call through the context in between.
+    """
 
     def __init__(self, search: ColumnSearch) -> None:
         self.search = search
 
     # inputs
-    def is_complete(self) -> bool:
-        return self.search.is_complete()
-
-    def has_free_row(self) -> bool:
-        return self.search.has_free_row()
-
-    def has_queens(self) -> bool:
-        return self.search.has_queens()
-
-    def has_enough(self) -> bool:
-        return self.search.has_enough()
+    is_complete = delegate("search")
+    has_free_row = delegate("search")
+    has_queens = delegate("search")
+    has_enough = delegate("search")
 
     # outputs
-    def place_queen(self) -> None:
-        self.search.place_next_queen()
-
-    def take_back(self) -> None:
-        self.search.take_back()
-
-    def record_solution(self) -> None:
-        self.search.record_solution()
-
-    def note_dead_end(self) -> None:
-        self.search.note_dead_end()
+    place_queen = delegate("search", "place_next_queen")
+    take_back = delegate("search")
+    record_solution = delegate("search")
+    note_dead_end = delegate("search")
