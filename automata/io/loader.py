@@ -29,7 +29,7 @@ from ..model.names import (
     METHOD_NAME,
     PROGRAM_PATH,
 )
-from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
+from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl, name_order
 from ..model.system import System
 from .files import UnreadableFile, display_path, project_path, read_regular_file
 from .node_reader import listing, short, suggestion
@@ -48,7 +48,8 @@ _TOP_KEYS = {
     "automaton", "title", "description", "source", "context", "program", "initial", "step_event",
     "events", "inputs", "outputs", "states", "arcs", "automata",
 }
-_REQUIRED_TOP = ("automaton", "title", "context", "initial", "events", "states", "arcs")
+# `context` is optional: a spec without one is a pure Mealy machine (events in, output symbols out).
+_REQUIRED_TOP = ("automaton", "title", "initial", "events", "states", "arcs")
 _EVENT_KEYS = {"doc"}
 _IO_KEYS = {"doc", "call"}
 _OUTPUT_KEYS = _IO_KEYS | {"run", "event"}  # run: an automaton of the system (docs/systems.md)
@@ -167,6 +168,8 @@ def _guard_nesting(text: str) -> int:
 class _Builder(SystemFieldReader):
     """Turns the YAML node tree into a Spec, collecting every defect with its position."""
 
+    pure = False  # the spec has no `context:` (set by build)
+
     # -- sections -------------------------------------------------------------------------------
 
     def build(self, root: Node) -> Spec | None:
@@ -196,12 +199,17 @@ class _Builder(SystemFieldReader):
                        "name the module that holds make_context, IMPLEMENTATIONS and CASES, e.g. hanoi or pkg.mod:NAME")
             program = ""
         self.automaton = automaton
+        # Without a context nothing is called: inputs and outputs are symbols, `call:` optional.
+        self.pure = value("context") is None
         self.automata = self.automata_refs(value("automata"), automaton)
         events = self.declarations(value("events"), "event", EventDecl)
         inputs = self.declarations(value("inputs"), "input", InputDecl)
         outputs = self.declarations(value("outputs"), "output", OutputDecl)
         states = self.states(value("states"), outputs)
-        step_event = self.text(value("step_event"), "step_event", "e0", limit=100) or "e0"
+        # A pure machine has no step event of its own (a run is given its events one by one): the
+        # first declared event stands in where a single event is needed.
+        default_event = min(events, key=name_order) if self.pure and events else "e0"
+        step_event = self.text(value("step_event"), "step_event", default_event, limit=100) or default_event
         if value("events") is not None and step_event not in events:
             node = value("step_event") or value("events")
             shown = short(step_event)
@@ -252,10 +260,14 @@ class _Builder(SystemFieldReader):
                 declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node),
                                          run=run[0], event=run[1], run_loc=run[2])
                 continue
+            if "call" not in fields and self.pure:
+                declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node))
+                continue
             if "call" not in fields:
                 also = " (or `run: A2`, an automaton of the system)" if kind == "output" else ""
                 self.error(key_node, f"{kind} {name} has no `call`",
-                           f"name the context method it calls, e.g. call: is_complete{also}")
+                           f"name the context method it calls, e.g. call: is_complete{also}; or remove `context:`"
+                           " to make the spec a pure Mealy machine, whose outputs are symbols")
                 continue
             call = self.text(fields["call"][1], "call", "", limit=100)
             if call and not METHOD_NAME.fullmatch(call):

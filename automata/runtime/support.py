@@ -115,8 +115,11 @@ class GeneratedAutomaton(StepControl):
     the run is. (A plain run without sinks goes through the module's faster `_run` instead.)"""
 
     def __init__(self, spec: Spec, context: object, stepper: Stepper, sinks: Iterable[TraceSink] = (),
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, events: tuple[str, ...] | None = None) -> None:
         self.spec = spec
+        # The events the module's `step(state, event)` takes (its EVENTS); None: `step(state)` steps
+        # on the step event alone.
+        self.events = events
         self.context = context
         self.sinks = tuple(sinks)
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
@@ -143,9 +146,13 @@ class GeneratedAutomaton(StepControl):
         return last.arc if last is not None else None
 
     def step(self, event: str | None = None) -> StepRecord:
-        """Take one step (generated code knows only the spec's step event) and return its record."""
-        if event is not None and event != self.spec.step_event:
+        """Take one step on `event` (the spec's step event by default) and return its record."""
+        events = self.events
+        if events is None and event is not None and event != self.spec.step_event:
             raise InputError(f"{self.spec.path}: the generated code steps only on {self.spec.step_event}, not '{event}'")
+        event = event or self.spec.step_event
+        if events is not None and event not in events:
+            raise InputError(f"{self.spec.path}: event '{event}' is not declared in automaton {self.spec.automaton}")
         if self._failure is not None:
             raise failed_run_error(self.spec, self.steps, self._failure)
         if self.is_final:
@@ -153,6 +160,7 @@ class GeneratedAutomaton(StepControl):
         tracer = self._tracer
         if not self._started:
             self._started = True
+            tracer.event = event
             tracer.started(self._state)
         before = self._state
         try:
@@ -160,7 +168,8 @@ class GeneratedAutomaton(StepControl):
                 raise step_limit_reached(self.spec.automaton, self.max_steps, before, self.spec.states[before].name)
             self.steps += 1
             tracer.failing = None
-            after, arc = self._step(before)
+            tracer.event = event
+            after, arc = self._step(before) if events is None else self._step(before, event)
             self._state = after
             record = tracer.step(self.steps, before, arc, after)
         except BaseException as error:

@@ -1,0 +1,155 @@
+"""Running a pure Mealy machine on words: one letter, one step, its outputs recorded.
+
+A pure spec (no `context:`) calls nothing: its inputs take the values each letter gives
+(automata.model.words decides them), its outputs are symbols the step records list. The word runs
+on the `transitions` engine (one Machine trigger per event), on the generated code (its
+`step(state, event)`), or on the interpreter; all three give the same steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError, RunError, clipped
+from ..model.spec import Spec
+from ..model.words import Letter, decide, symbol
+from .trace import StepRecord, TraceSink
+
+WORD_ENGINES = ("transitions", "generated", "interpreter")
+
+
+def _nothing() -> None:
+    """An output of a pure machine acts on nothing: the step record lists it."""
+
+
+class SymbolContext:
+    """What a pure Mealy machine runs on: the inputs' values for the current letter."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, bool] = {}
+
+    def symbol(self, name: str) -> Callable[[], Any]:
+        if name.startswith("x"):
+            return lambda: self.values.get(name, False)
+        return _nothing
+
+
+@dataclass(frozen=True)
+class WordStep:
+    letter: Letter
+    state_before: int
+    arc: int | None
+    outputs: tuple[str, ...]  # output names, in the order run
+    state_after: int
+
+
+@dataclass(frozen=True)
+class WordRun:
+    """A word's run: its steps, and where it ended (`error`: why it stopped before the word's end)."""
+
+    spec: Spec
+    steps: tuple[WordStep, ...]
+    final_state: int
+    error: str = ""
+
+    @property
+    def outputs(self) -> list[tuple[str, ...]]:
+        return [step.outputs for step in self.steps]
+
+    def symbols(self) -> list[list[str]]:
+        """Each step's outputs as their symbols."""
+        return [[symbol(self.spec, name) for name in step.outputs] for step in self.steps]
+
+
+class WordError(RunError):
+    """A word that cannot be run to its end (an undefined input, a final state reached): exit 1.
+    `run` holds the steps taken before."""
+
+    def __init__(self, message: str, run: WordRun) -> None:
+        super().__init__(message)
+        self.run = run
+
+
+class _Stepper:
+    """One runtime, driven one letter at a time."""
+
+    def __init__(self, spec: Spec, engine: str, sinks: Sequence[TraceSink], context: SymbolContext) -> None:
+        self.spec = spec
+        if engine == "transitions":
+            from .engine import Automaton
+
+            self.runtime: Any = Automaton(spec, context, sinks)
+        elif engine == "generated":
+            from .generated import generated_automaton
+
+            self.runtime = generated_automaton(spec, context, sinks)
+        elif engine == "interpreter":
+            self.runtime = _Interpreting(spec, context)
+        else:
+            raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(WORD_ENGINES)}")
+
+    @property
+    def state(self) -> int:
+        return self.runtime.state
+
+    def step(self, event: str) -> StepRecord:
+        return self.runtime.step(event)
+
+
+class _Interpreting:
+    """The interpreter (automata.runtime.interpreter.take_step), one letter at a time."""
+
+    def __init__(self, spec: Spec, context: SymbolContext) -> None:
+        self.spec, self.context, self.state, self.steps = spec, context, spec.initial, 0
+
+    def step(self, event: str) -> StepRecord:
+        from .interpreter import take_step
+
+        values = self.context.values
+        step = take_step(self.spec, self.state, lambda name: values.get(name, False), event)
+        before = self.state
+        self.steps += 1
+        if step.stuck:
+            raise RunError(f"{self.spec.automaton}: no arc enabled in state {before} on {event}")
+        self.state = step.state_after
+        return StepRecord(self.spec.automaton, self.steps, event, before, step.inputs,
+                          step.arc.index if step.arc is not None else None, step.outputs, step.state_after)
+
+
+def undefined_input(spec: Spec, state: int, letter: Letter) -> str:
+    """The message for a letter no arc of `state` takes."""
+    declared = spec.states[state]
+    named = f"'{clipped(symbol(spec, letter.event), 80)}' ({letter.event})"
+    return (f"{spec.automaton}: input {named} is undefined in state {state} ({declared.name}): no arc leaves it on "
+            f"{letter.event}" + (f" when [{letter.condition}]" if str(letter.condition) != "1" else ""))
+
+
+def run_word(spec: Spec, letters: Sequence[Letter], engine: str = "transitions",
+             sinks: Sequence[TraceSink] = ()) -> WordRun:
+    """Run `letters` from the initial state. Raises WordError (with the steps taken) at a letter the
+    machine does not define in the state it is in, or past a final state."""
+    context = SymbolContext()
+    stepper = _Stepper(spec, engine, sinks, context)
+    steps: list[WordStep] = []
+
+    def stopped(message: str) -> WordError:
+        return WordError(message, WordRun(spec, tuple(steps), stepper.state, message))
+
+    for letter in letters:
+        state = stepper.state
+        if spec.states[state].final:
+            raise stopped(f"{spec.automaton}: the run is over: state {state} ({spec.states[state].name}) is final, "
+                          f"and the word goes on with '{clipped(letter.text, 80)}'")
+        decision = decide(spec, state, letter)
+        if decision.arc is None and not spec.states[state].may_stay:
+            raise stopped(undefined_input(spec, state, letter))
+        context.values = dict(decision.valuation)
+        try:
+            record = stepper.step(letter.event)
+        except RunError as error:
+            raise stopped(str(error)) from None
+        steps.append(WordStep(letter, record.state_before, record.arc, record.outputs, record.state_after))
+    return WordRun(spec, tuple(steps), stepper.state)
+
