@@ -74,8 +74,8 @@ def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
     lines = ["", f"{title}:"]
     for name in sorted(declared, key=name_order):
         decl = declared[name]
-        fields = {"doc": _quoted(decl.doc)} if decl.doc or not hasattr(decl, "call") else {}
-        if hasattr(decl, "call"):
+        fields = {"doc": _quoted(decl.doc)} if decl.doc or not getattr(decl, "call", "") else {}
+        if getattr(decl, "call", ""):  # none in a pure Mealy machine
             fields["call"] = decl.call  # a method name (checked by the loader)
         lines.append(f"  {name}: {_flow(fields)}")
     return lines
@@ -88,7 +88,8 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     for key in ("title", "description", "source"):
         if getattr(spec, key) or key == "title":
             lines.append(_top(key, getattr(spec, key)))
-    lines.append(f"context: {spec.context}")  # a module path (checked by the loader)
+    if spec.context:  # none in a pure Mealy machine
+        lines.append(f"context: {spec.context}")  # a module path (checked by the loader)
     if getattr(spec, "program", ""):
         lines.append(f"program: {spec.program}")
     lines += [f"initial: {spec.initial}", f"step_event: {spec.step_event}"]
