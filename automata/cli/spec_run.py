@@ -278,4 +278,10 @@ SPEC_VERBS: dict[str, Callable[[str], click.Command]] = {"run": make_run_command
 def spec_command(verb: str, spec_path: str) -> click.Command:
     if verb not in SPEC_VERBS:
         raise InputError(f"'{verb}' works on the shipped problems only; for a spec, use: {', '.join(SPEC_VERBS)}")
+    from ..io.loader import load_spec
+
+    if load_spec(spec_path).is_pure:  # no context, no program: it runs on words (cli/word_commands.py)
+        from .word_commands import make_word_run_command, make_word_verify_command
+
+        return {"run": make_word_run_command, "verify": make_word_verify_command}[verb](spec_path)
     return SPEC_VERBS[verb](spec_path)

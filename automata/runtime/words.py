@@ -129,13 +129,19 @@ def undefined_input(spec: Spec, state: int, letter: Letter) -> str:
 def run_word(spec: Spec, letters: Sequence[Letter], engine: str = "transitions",
              sinks: Sequence[TraceSink] = ()) -> WordRun:
     """Run `letters` from the initial state. Raises WordError (with the steps taken) at a letter the
-    machine does not define in the state it is in, or past a final state."""
+    machine does not define in the state it is in, or past a final state. Sinks hear of the word's
+    end as of a run's end (the runtimes tell them only of a final state reached)."""
     context = SymbolContext()
     stepper = _Stepper(spec, engine, sinks, context)
     steps: list[WordStep] = []
 
     def stopped(message: str) -> WordError:
-        return WordError(message, WordRun(spec, tuple(steps), stepper.state, message))
+        error = WordError(message, WordRun(spec, tuple(steps), stepper.state, message))
+        for sink in sinks:  # the runtime took no step for this letter: the sinks hear it from here
+            if not steps:
+                sink.started(spec, spec.initial, letter.event)
+            sink.failed(spec, None, error)
+        return error
 
     for letter in letters:
         state = stepper.state
@@ -148,8 +154,13 @@ def run_word(spec: Spec, letters: Sequence[Letter], engine: str = "transitions",
         context.values = dict(decision.valuation)
         try:
             record = stepper.step(letter.event)
-        except RunError as error:
-            raise stopped(str(error)) from None
+        except RunError as error:  # the runtime told its sinks
+            raise WordError(str(error), WordRun(spec, tuple(steps), stepper.state, str(error))) from None
         steps.append(WordStep(letter, record.state_before, record.arc, record.outputs, record.state_after))
-    return WordRun(spec, tuple(steps), stepper.state)
-
+    final = stepper.state
+    if sinks and not (steps and spec.states[final].final):
+        for sink in sinks:
+            if not steps:
+                sink.started(spec, spec.initial, spec.step_event)
+            sink.finished(spec, final, len(steps))
+    return WordRun(spec, tuple(steps), final)
