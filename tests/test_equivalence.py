@@ -300,14 +300,16 @@ def test_the_initial_states_are_compared_before_any_step() -> None:
 
 def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
     """The length of a shortest distinguishing sequence (None: equivalent), final states by number,
-    found by trying every valuation of every input at every pair of states with take_step."""
+    found by trying every event with every valuation of every input at every pair of states with
+    take_step (a run may send any event at each step; silent steps keep the event and the valuation)."""
     names = sorted(set(first.inputs) | set(second.inputs))
-    events = sorted(first.events, key=lambda event: (event != first.step_event, event))
+    events = sorted(first.events)
 
-    def move(spec: Spec, state: int, values: dict[str, bool]) -> tuple[str, tuple[str, ...], int]:
+    def move(spec: Spec, state: int, event: str, values: dict[str, bool]) -> tuple[str, tuple[str, ...], int]:
+        on_event = dataclasses.replace(spec, step_event=event)
         visited = {state}
         while True:
-            step = take_step(spec, state, values.__getitem__)
+            step = take_step(on_event, state, values.__getitem__)
             if step.stuck:
                 return "stuck", (), state
             if step.outputs or spec.states[step.state_after].final or not skip_silent:
@@ -317,25 +319,23 @@ def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
             state = step.state_after
             visited.add(state)
 
-    for event in events:
-        a, b = dataclasses.replace(first, step_event=event), dataclasses.replace(second, step_event=event)
+    def differ(pair: tuple[int, int]) -> bool:
+        stop_a, stop_b = first.states[pair[0]].final, second.states[pair[1]].final
+        return stop_a != stop_b or (stop_a and pair[0] != pair[1])
 
-        def differ(pair: tuple[int, int], a: Spec = a, b: Spec = b) -> bool:
-            stop_a, stop_b = a.states[pair[0]].final, b.states[pair[1]].final
-            return stop_a != stop_b or (stop_a and pair[0] != pair[1])
-
-        start = (a.initial, b.initial)
-        if differ(start):
-            return 0
-        depth = {start: 0}
-        queue = deque([start])
-        while queue:
-            pair = queue.popleft()
-            if a.states[pair[0]].final:
-                continue
+    start = (first.initial, second.initial)
+    if differ(start):
+        return 0
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        pair = queue.popleft()
+        if first.states[pair[0]].final:
+            continue
+        for event in events:
             for bits in itertools.product((False, True), repeat=len(names)):
                 values = dict(zip(names, bits))
-                mine, theirs = move(a, pair[0], values), move(b, pair[1], values)
+                mine, theirs = move(first, pair[0], event, values), move(second, pair[1], event, values)
                 if mine[:2] != theirs[:2]:
                     return depth[pair] + 1
                 if mine[0] != "moved":

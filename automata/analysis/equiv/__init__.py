@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...io.loader import load_system
 from ...model.spec import Spec
+from ...model.system import System
 from .matching import BY_CALL, BY_NAME, Matching, match, parse_mapping, rename
 from .minimize import Minimized, minimize
 from .moves import TooManyInputs
@@ -23,21 +25,43 @@ from .product import (
     Difference,
     Ending,
     Letter,
+    NotComparable,
     Run,
     compare,
+    compare_machines,
+    events_compared,
 )
 from .spec_text import spec_text
+from .system_machine import SystemMachine
+from .system_matching import SystemMatching, match_systems
 
 
 def compare_specs(first: Spec, second: Spec, *, by: str = BY_NAME, mapping: Sequence[tuple[str, str]] = (),
                   skip_silent: bool = True, finals: str = MATCHED) -> tuple[Matching, Comparison]:
-    """Match the specs' names (`by` name or call, after the explicit `mapping` pairs), then compare."""
+    """Match the single specs' names (`by` name or call, after the explicit `mapping` pairs), then compare."""
     matching = match(first, second, by, list(mapping))
     return matching, compare(first, rename(second, matching.second_to_first()), skip_silent=skip_silent, finals=finals)
 
 
+def system_of(spec: Spec) -> System:
+    """The system a spec heads: every automaton it reaches through `automata:`, or itself alone."""
+    return load_system(spec) if spec.is_system else System(spec.automaton, {spec.automaton: spec})
+
+
+def compare_systems(first: System, second: System, *, by: str = BY_NAME, mapping: Sequence[tuple[str, str]] = (),
+                    skip_silent: bool = True, finals: str = MATCHED) -> tuple[SystemMatching, Comparison]:
+    """Compare what two systems of automata do as a whole (automata/analysis/equiv/system_machine.py):
+    the context methods their outputs call, in order, and the root's final state. Raises
+    NotComparable when the letters cannot pair the events each root receives."""
+    matching = match_systems(first, second, by, mapping)
+    events = events_compared(first.root_spec, second.root_spec)
+    comparison = compare_machines(SystemMachine(first, matching.first_keys), SystemMachine(second, matching.second_keys),
+                                  events, skip_silent=skip_silent, finals=finals)
+    return matching, comparison
+
+
 __all__ = [
     "BY_CALL", "BY_NAME", "MATCHED", "SAME_NUMBERS", "Comparison", "Difference", "Ending", "Letter", "Matching",
-    "Minimized", "Run", "TooManyInputs", "compare", "compare_specs", "match", "minimize", "parse_mapping", "rename",
-    "spec_text",
+    "Minimized", "NotComparable", "Run", "SystemMatching", "TooManyInputs", "compare", "compare_specs",
+    "compare_systems", "match", "minimize", "parse_mapping", "rename", "spec_text", "system_of",
 ]

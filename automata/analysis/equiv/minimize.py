@@ -1,17 +1,26 @@
 """The minimal spec equivalent to a spec: states no run can tell apart merged into one.
 
-Moore's partition refinement over the reachable states, in lock step (every step is observed,
-so the minimal spec takes the same steps as the original, step for step). Final states start in
-blocks of their own and are never merged: a program may ask which final state a run stopped in.
-Working states start in one block, and a block is split as long as two of its states, on some
-valuation of the inputs either tests, run different outputs, fail differently, or move into
-different blocks. The letters are (event, valuation) pairs, so the merged states behave the same
-whichever event a run sends.
+Partition refinement over the reachable states, in lock step (every step is observed, so the
+minimal spec takes the same steps as the original, step for step). A letter is an event and a
+class of valuations of the inputs: for each event, the valuations of every input some state reads
+on it are cut into the classes no guard tells apart (`_letters`). Each state then has, on each
+letter, an *outcome* (the outputs it runs, or that it fails) and, when it moves, a target. Final
+states start in blocks of their own and are never merged: a program may ask which final state a
+run stopped in. Working states start in one block per outcome on every letter, and
+Hopcroft's refinement (`partition.refine`, O(m log n) for m transitions) splits blocks until every
+block's states move into one block on every letter. A letter on which a state has no arc (and may
+not stay) is a failure, an outcome like any other: partial machines are minimized as such.
 
 The minimal spec keeps, for each block, the arcs of its smallest-numbered state that can fire,
 sent to the blocks of their targets; the block takes that state's number and the names of all its
 states ("Searching + Checking"). States no run reaches are left out, and so are arcs that can
 never fire and declarations nothing uses any more.
+
+The root of a system of automata is minimized inside its system: its state tests range over the
+states the tested automaton can be in (automata/analysis/system_check.py), states that nest
+automata or that another automaton tests keep a block of their own (merging them would restart a
+nested automaton where it did not, or change what a test reads), and the states another
+automaton tests are kept even when the root cannot reach them, since that automaton names them.
 """
 
 from __future__ import annotations
@@ -20,10 +29,13 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...io.loader import TEXT_LIMITS
+from ...io.loader import TEXT_LIMITS, load_system
 from ...model.guards import variables_of
 from ...model.spec import ArcDecl, Spec, StateDecl
-from .moves import MOVED, Outcome, inputs_read, outcomes, tables_for
+from ...model.system import state_tests
+from ..system_check import StateDomains
+from .moves import MOVED, Outcome, Region, Steps, TruthTables, tables_for
+from .partition import refine
 
 
 @dataclass(frozen=True)
@@ -37,71 +49,130 @@ class Minimized:
         return [block for block in self.blocks if len(block) > 1]
 
 
-def _on(spec: Spec, event: str) -> Spec:
-    return spec if event == spec.step_event else dataclasses.replace(spec, step_event=event)
+class _Analysis:
+    """A spec's steps, with the states its state tests can see (for a system's root)."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.kept_apart: set[int] = set()  # states that must stay alone in their block
+        self.tested: set[int] = set()  # states another automaton of the system tests
+        domains: StateDomains | None = None
+        if spec.is_system:
+            system = load_system(spec)
+            domains = StateDomains(system)
+            self.kept_apart = {number for number, state in spec.states.items() if state.nested}
+            for other in system:
+                if other.automaton != spec.automaton:
+                    self.tested |= {test.state for test in state_tests(other).values()
+                                    if test.automaton == spec.automaton and test.state in spec.states}
+            self.kept_apart |= self.tested
+        self._domains = domains
+        self._tested_by_state: dict[int, list[str]] = {}
+        self._tables: dict[object, TruthTables] = {}
+        self.steps = Steps(spec)
+
+    def domains(self, state: int) -> dict[str, tuple[int, ...]]:
+        """The state tests a state's arcs make, each over the states its automaton can be in there."""
+        if self._domains is None:
+            return {}
+        variables = self._tested_by_state.get(state)
+        if variables is None:
+            names = variables_of(arc.guard for arc in self.spec.arcs if arc.source == state)
+            variables = sorted({name.partition("=")[0] for name in names if name.startswith("y")})
+            self._tested_by_state[state] = variables
+        return {variable: self._domains.of(self.spec.automaton, state, "A" + variable[1:]) for variable in variables}
+
+    def regions(self, state: int, event: str, domains: Mapping[str, tuple[int, ...]] | None = None,
+                names: Sequence[str] | None = None) -> tuple[list[Region], TruthTables]:
+        """A state's lock-step outcomes on `event` over its own valuations (or over `names` and
+        `domains` shared with other states), and the tables they are written in."""
+        if names is None:
+            names = self.steps.inputs_read(state, event, False)
+        if domains is None:
+            domains = self.domains(state)
+        key = (tuple(names), tuple(sorted(domains.items())))
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._tables[key] = tables_for(names, dict(domains))
+        return self.steps.outcomes(state, event, tables, False), tables
 
 
-def _regions(spec: Spec, states: Sequence[int], event: str) -> dict[int, list[tuple[int, Outcome]]]:
-    """Each state's lock-step outcomes on `event`, over truth tables common to all of `states`."""
-    on_event = _on(spec, event)
-    tables = tables_for(name for state in states for name in inputs_read(on_event, state, False))
-    return {state: outcomes(on_event, state, tables, False) for state in states}
-
-
-def reachable(spec: Spec) -> list[int]:
-    """The states a run reaches from the initial state, sending any event."""
-    found = [spec.initial]
+def reachable(spec: Spec, analysis: _Analysis | None = None) -> list[int]:
+    """The states a run reaches from the initial state, sending any event (and, in a system's
+    root, the states another automaton tests)."""
+    analysis = analysis or _Analysis(spec)
+    found = [spec.initial] + sorted(analysis.tested - {spec.initial})
+    known = set(found)
     for state in found:
         if spec.states[state].final:
             continue
         for event in spec.events:
-            for _, outcome in _regions(spec, [state], event)[state]:
-                if outcome.ending == MOVED and outcome.state not in found:
+            for _, outcome in analysis.regions(state, event)[0]:
+                if outcome.ending == MOVED and outcome.state not in known:
+                    known.add(outcome.state)
                     found.append(outcome.state)
     return sorted(found)
 
 
-def _behave_alike(spec: Spec, first: int, second: int, block_of: Mapping[int, int]) -> bool:
-    for event in spec.events:
-        regions = _regions(spec, [first, second], event)
-        for region, outcome in regions[first]:
-            for other_region, other in regions[second]:
-                if not region & other_region:
-                    continue
-                if (outcome.ending, outcome.outputs) != (other.ending, other.outputs):
-                    return False
-                if outcome.ending == MOVED and block_of[outcome.state] != block_of[other.state]:
-                    return False
-    return True
+def _letters(analysis: _Analysis, working: Sequence[int], event: str) -> list[list[Outcome]]:
+    """For each working state (in order), its outcome on each letter of `event`: the valuations of
+    every input the states read on it, cut into the classes no state's guards tell apart."""
+    names = sorted({name for state in working for name in analysis.steps.inputs_read(state, event, False)})
+    domains: dict[str, set[int]] = {}
+    for state in working:
+        for variable, states in analysis.domains(state).items():
+            domains.setdefault(variable, set()).update(states)
+    shared = {variable: tuple(sorted(states)) for variable, states in domains.items()}
+    per_state = [analysis.regions(state, event, shared, names) for state in working]
+    full = per_state[0][1].full if per_state else 1
+    classes = [full]
+    for mask in {region for regions, _ in per_state for region, _ in regions}:
+        if mask == full:
+            continue
+        cut = []
+        for part in classes:
+            inside = part & mask
+            cut += [inside, part & ~mask] if inside and inside != part else [part]
+        classes = cut
+    rows = []
+    for regions, _ in per_state:
+        row = []
+        for part in classes:
+            row.append(next(outcome for region, outcome in regions if region & part))
+        rows.append(row)
+    return rows
 
 
-def equivalent_blocks(spec: Spec) -> list[tuple[int, ...]]:
+def equivalent_blocks(spec: Spec, analysis: _Analysis | None = None) -> list[tuple[int, ...]]:
     """The coarsest partition of the reachable states into blocks of states no run tells apart."""
-    states = reachable(spec)
+    analysis = analysis or _Analysis(spec)
+    states = reachable(spec, analysis)
     working = [state for state in states if not spec.states[state].final]
-    blocks: list[list[int]] = [[state] for state in states if spec.states[state].final]
-    blocks += [working] if working else []
-    while True:
-        block_of = {state: number for number, block in enumerate(blocks) for state in block}
-        refined: list[list[int]] = []
-        for block in blocks:
-            parts: list[list[int]] = []
-            for state in block:
-                home = next((part for part in parts if _behave_alike(spec, part[0], state, block_of)), None)
-                if home is None:
-                    parts.append([state])
-                else:
-                    home.append(state)
-            refined += parts
-        if len(refined) == len(blocks):
-            return sorted(tuple(block) for block in refined)
-        blocks = refined
+    number = {state: position for position, state in enumerate(states)}
+    signature: dict[int, list[object]] = {state: [] for state in working}
+    transitions = []
+    for event in sorted(spec.events):
+        for state, row in zip(working, _letters(analysis, working, event)):
+            for letter, outcome in enumerate(row):
+                signature[state].append((outcome.ending, outcome.outputs))
+                if outcome.ending == MOVED:
+                    transitions.append((number[state], (event, letter), number[outcome.state]))
+    groups: dict[object, list[int]] = {}
+    for state in states:
+        alone = spec.states[state].final or state in analysis.kept_apart
+        key = ("alone", state) if alone else ("working", tuple(signature[state]))
+        groups.setdefault(key, []).append(number[state])
+    block_of = refine(len(states), list(groups.values()), transitions)
+    blocks: dict[int, list[int]] = {}
+    for state in states:
+        blocks.setdefault(block_of[number[state]], []).append(state)
+    return sorted(tuple(block) for block in blocks.values())
 
 
-def _firing_arcs(spec: Spec, state: int) -> list[ArcDecl]:
+def _firing_arcs(analysis: _Analysis, state: int) -> list[ArcDecl]:
     """The arcs leaving `state` (on any event) that fire on some valuation, in file order."""
-    fired = {outcome.arc for event in spec.events for _, outcome in _regions(spec, [state], event)[state]}
-    return [arc for arc in spec.arcs if arc.index in fired]
+    fired = {outcome.arc for event in analysis.spec.events for _, outcome in analysis.regions(state, event)[0]}
+    return [arc for arc in analysis.spec.arcs if arc.source == state and arc.index in fired]
 
 
 def _common_suffix(lists: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
@@ -125,10 +196,11 @@ def _merged_state(spec: Spec, block: tuple[int, ...], on_enter: tuple[str, ...])
 
 def minimize(spec: Spec) -> Minimized:
     """The minimal spec equivalent to `spec` in lock step (see the module's docstring)."""
-    blocks = equivalent_blocks(spec)
+    analysis = _Analysis(spec)
+    blocks = equivalent_blocks(spec, analysis)
     number_of = {state: block[0] for block in blocks for state in block}
     # A final state's arcs never fire: the run stops there.
-    kept = {block[0]: [] if spec.states[block[0]].final else _firing_arcs(spec, block[0]) for block in blocks}
+    kept = {block[0]: [] if spec.states[block[0]].final else _firing_arcs(analysis, block[0]) for block in blocks}
     entering: dict[int, list[ArcDecl]] = {block[0]: [] for block in blocks}
     for arcs in kept.values():
         for arc in arcs:

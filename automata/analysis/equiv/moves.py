@@ -19,12 +19,13 @@ Two ways to count a step:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ...model.guards import Var
-from ...model.spec import Spec, name_order
-from ...runtime.interpreter import tested_inputs, try_order
+from ...model.guards import Var, atom, is_state_test
+from ...model.spec import ArcDecl, Spec, name_order
+from ...runtime.interpreter import tested_inputs
 from ..check import MAX_INPUTS_PER_STATE, _TruthTables
 
 MOVED = "moved"  # took an arc (or stayed, in lock step, in a may_stay state): outputs ran, the run goes on or stops
@@ -40,7 +41,7 @@ class Outcome:
 
     ending: str  # MOVED, STUCK or SILENT_LOOP
     outputs: tuple[str, ...]  # the outputs run, in order
-    state: int  # the state reached (MOVED), or the state where the run stays or fails
+    state: Any  # the state reached (MOVED), or the state where the run stays or fails
     # The arc that fired (the last one, across silent steps); None when none did. Not compared: two
     # specs that reach the same outcome through arcs listed elsewhere behave alike.
     arc: int | None = field(default=None, compare=False)
@@ -53,88 +54,152 @@ class TooManyInputs(ValueError):
     """A comparison would enumerate more than MAX_INPUTS_PER_STATE inputs at once."""
 
 
+def arc_order(arc: ArcDecl) -> tuple[bool, int, int]:
+    """The try order of a state's arcs: by priority (lower first, arcs without one after), then file order."""
+    return (arc.priority is None, arc.priority or 0, arc.index)
+
+
+class Steps:
+    """One spec's arcs grouped by (state, event) in try order, with what each runs: the index every
+    question about a step asks, so that a question costs the arcs of one state, not of the spec.
+
+    `domains` (a state test's variable -> the states its automaton can be in, per state of this
+    spec) make the truth tables of a system root's states treat `y2 == 4` as one variable over
+    A2's states, as `check` does; without them a state test is a free yes/no input.
+    """
+
+    def __init__(self, spec: Spec, domains: Callable[[int], dict[str, tuple[int, ...]]] | None = None) -> None:
+        self.spec = spec
+        groups: dict[tuple[int, str], list[ArcDecl]] = {}
+        for arc in spec.arcs:
+            groups.setdefault((arc.source, arc.event), []).append(arc)
+        self._order = {key: sorted(arcs, key=arc_order) for key, arcs in groups.items()}
+        self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
+        self._final = {number: state.final for number, state in spec.states.items()}
+        self._domains = domains
+
+    def order(self, state: int, event: str) -> list[ArcDecl]:
+        return self._order.get((state, event), [])
+
+    def outputs(self, arc: ArcDecl) -> tuple[str, ...]:
+        return self._outputs[arc.index]
+
+    def final(self, state: int) -> bool:
+        return self._final[state]
+
+    def domains(self, state: int) -> dict[str, tuple[int, ...]]:
+        return self._domains(state) if self._domains is not None else {}
+
+    def silent_closure(self, state: int, event: str) -> list[int]:
+        """`state` and every working state reachable from it over arcs that run no output."""
+        found = [state]
+        for current in found:
+            if self._final[current]:
+                continue
+            for arc in self.order(current, event):
+                if not self._outputs[arc.index] and arc.target not in found:
+                    found.append(arc.target)
+        return found
+
+    def inputs_read(self, state: int, event: str, skip_silent: bool) -> list[str]:
+        """The inputs a step from `state` may read (with `skip_silent`, across the silent steps that follow)."""
+        if self._final[state]:
+            return []
+        states = self.silent_closure(state, event) if skip_silent else [state]
+        return tested_inputs(arc for number in states if not self._final[number] for arc in self.order(number, event))
+
+    def outcomes(self, state: int, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
+        """What a step from the working state `state` does on `event`, as regions that partition
+        every valuation of `tables` (which must hold every input `inputs_read` names)."""
+        if skip_silent:
+            return self._skipping(state, event, tables, tables.full, (state,))
+        regions: list[Region] = []
+        taken = 0
+        for arc in self.order(state, event):
+            region = tables.of(arc.guard) & ~taken
+            taken |= region
+            if region:
+                regions.append((region, Outcome(MOVED, self._outputs[arc.index], arc.target, arc.index)))
+        rest = tables.full & ~taken
+        if rest:
+            stays = self.spec.states[state].may_stay
+            regions.append((rest, Outcome(MOVED if stays else STUCK, (), state)))
+        return regions
+
+    def _skipping(self, state: int, event: str, tables: TruthTables, within: int, path: tuple[int, ...]) -> list[Region]:
+        regions: list[Region] = []
+        taken = 0
+        for arc in self.order(state, event):
+            region = tables.of(arc.guard) & within & ~taken
+            taken |= region
+            if not region:
+                continue
+            outputs = self._outputs[arc.index]
+            if outputs or self._final[arc.target]:
+                regions.append((region, Outcome(MOVED, outputs, arc.target, arc.index)))
+            elif arc.target in path:  # the same valuation leads round the same silent cycle forever
+                regions.append((region, Outcome(SILENT_LOOP, (), arc.target, arc.index)))
+            else:
+                regions += self._skipping(arc.target, event, tables, region, path + (arc.target,))
+        rest = within & ~taken
+        if rest:  # staying put without outputs repeats the same step forever
+            regions.append((rest, Outcome(SILENT_LOOP if self.spec.states[state].may_stay else STUCK, (), state)))
+        return regions
+
+
 def silent_closure(spec: Spec, state: int) -> list[int]:
-    """`state` and every working state reachable from it over arcs that run no output."""
-    found = [state]
-    for current in found:
-        if spec.states[current].final:
-            continue
-        for arc in try_order(spec, current):
-            if not spec.outputs_of(arc) and arc.target not in found:
-                found.append(arc.target)
-    return found
+    """`state` and every working state reachable from it over arcs that run no output (step event)."""
+    return Steps(spec).silent_closure(state, spec.step_event)
 
 
 def inputs_read(spec: Spec, state: int, skip_silent: bool) -> list[str]:
-    """The inputs a step from `state` may read (with `skip_silent`, across the silent steps that follow)."""
-    if spec.states[state].final:
-        return []
-    states = silent_closure(spec, state) if skip_silent else [state]
-    return tested_inputs(arc for number in states if not spec.states[number].final for arc in try_order(spec, number))
+    """The inputs a step from `state` on the step event may read (see Steps.inputs_read)."""
+    return Steps(spec).inputs_read(state, spec.step_event, skip_silent)
 
 
-def tables_for(names: Iterable[str]) -> TruthTables:
-    """Truth tables over `names` in the methodology's order (x2 before x10); TooManyInputs past the checker's limit."""
-    ordered = sorted(set(names), key=name_order)
-    if len(ordered) > MAX_INPUTS_PER_STATE:
-        raise TooManyInputs(f"{len(ordered)} inputs at once (at most {MAX_INPUTS_PER_STATE} are enumerated)")
-    return TruthTables(ordered)
+def tables_for(names: Iterable[str], domains: dict[str, tuple[int, ...]] | None = None) -> TruthTables:
+    """Truth tables over `names` in the methodology's order (x2 before x10), and over the states of
+    the automata in `domains`; TooManyInputs past the checker's limit."""
+    domains = domains or {}
+    ordered = sorted({name for name in names if not (is_state_test(name) and name.partition("=")[0] in domains)},
+                     key=name_order)
+    valuations = 1 << len(ordered)
+    for states in domains.values():
+        valuations *= len(states)
+    if valuations > 1 << MAX_INPUTS_PER_STATE:
+        raise TooManyInputs(f"{len(ordered)} inputs at once (at most {MAX_INPUTS_PER_STATE} are enumerated)"
+                            if not domains else f"over 2**{MAX_INPUTS_PER_STATE} valuations at once")
+    return TruthTables(ordered, {name: domains[name] for name in sorted(domains, key=name_order)})
 
 
 def outcomes(spec: Spec, state: int, tables: TruthTables, skip_silent: bool) -> list[Region]:
-    """What a step from the working state `state` does, as regions that partition every valuation
-    of `tables` (which must hold every input `inputs_read` names)."""
-    if skip_silent:
-        return _skipping(spec, state, tables, tables.full, (state,))
-    regions: list[Region] = []
-    taken = 0
-    for arc in try_order(spec, state):
-        region = tables.of(arc.guard) & ~taken
-        taken |= region
-        if region:
-            regions.append((region, Outcome(MOVED, spec.outputs_of(arc), arc.target, arc.index)))
-    rest = tables.full & ~taken
-    if rest:
-        stays = spec.states[state].may_stay
-        regions.append((rest, Outcome(MOVED if stays else STUCK, (), state)))
-    return regions
-
-
-def _skipping(spec: Spec, state: int, tables: TruthTables, within: int, path: tuple[int, ...]) -> list[Region]:
-    regions: list[Region] = []
-    taken = 0
-    for arc in try_order(spec, state):
-        region = tables.of(arc.guard) & within & ~taken
-        taken |= region
-        if not region:
-            continue
-        outputs = spec.outputs_of(arc)
-        if outputs or spec.states[arc.target].final:
-            regions.append((region, Outcome(MOVED, outputs, arc.target, arc.index)))
-        elif arc.target in path:  # the same valuation leads round the same silent cycle forever
-            regions.append((region, Outcome(SILENT_LOOP, (), arc.target, arc.index)))
-        else:
-            regions += _skipping(spec, arc.target, tables, region, path + (arc.target,))
-    rest = within & ~taken
-    if rest:  # staying put without outputs repeats the same step forever
-        regions.append((rest, Outcome(SILENT_LOOP if spec.states[state].may_stay else STUCK, (), state)))
-    return regions
+    """What a step from the working state `state` on the step event does (see Steps.outcomes)."""
+    return Steps(spec).outcomes(state, spec.step_event, tables, skip_silent)
 
 
 def valuation_of(tables: TruthTables, region: int) -> tuple[tuple[str, bool], ...]:
-    """The first valuation of a non-empty region (x1=0 before x1=1), as (input, value) pairs."""
+    """The first valuation of a non-empty region (x1=0 before x1=1), as (input, value) pairs; the
+    state of an automaton in the tables' domains as the state test that holds (`y2=4`, True)."""
     number = (region & -region).bit_length() - 1
-    width = len(tables.inputs)
-    return tuple((name, bool((number >> (width - 1 - position)) & 1)) for position, name in enumerate(tables.inputs))
+    valuation = []
+    for name, radix in tables.digits:
+        digit = number // tables._strides[name] % radix
+        valuation.append((f"{name}={tables.domains[name][digit]}", True) if name in tables.domains else (name, bool(digit)))
+    return tuple(valuation)
 
 
 def literal_table(tables: TruthTables, valuation: Iterable[tuple[str, bool]]) -> int:
-    """The region of valuations that agree with a partial valuation (inputs it lacks take both values)."""
+    """The region of valuations that agree with a partial valuation (inputs it lacks take both values);
+    a reading of a state test (`y2=4`) whose automaton is in the tables' domains counts too."""
     region = tables.full
     for name, value in valuation:
         if name in tables.inputs:
             table = tables.of(Var(name))
-            region &= table if value else ~table
+        elif is_state_test(name) and name.partition("=")[0] in tables.domains:
+            table = tables.of(atom(name))
+        else:
+            continue
+        region &= table if value else ~table
     return region & tables.full
 
 

@@ -1,10 +1,13 @@
-"""Are two specs the same Mealy machine? The product of the two, explored breadth first.
+"""Are two specs (or two systems of automata) the same Mealy machine? The product of the two,
+explored breadth first.
 
-Both specs are run side by side from their initial states on the same input valuations; a pair of
-states is *equivalent* when, on every valuation either state's guards can see, the two steps run
-the same outputs in the same order and lead to an equivalent pair, fail alike, or stop in
-corresponding final states. Exploring the reachable pairs breadth first, the first pair that
-behaves differently gives a shortest distinguishing sequence of valuations.
+Both machines run side by side from their initial states on the same letters; a letter is an event
+and a valuation of the inputs read (a run may send any declared event at each step: the step event
+over and over, as a program's run does, is one such sequence). A pair of states is *equivalent*
+when, on every letter either state can see, the two steps run the same outputs in the same order
+and lead to an equivalent pair, fail alike, or stop in corresponding final states. Exploring the
+reachable pairs breadth first, the first pair that behaves differently gives a shortest
+distinguishing sequence of letters.
 
 Final states are observable: a run stops there, and a program may ask which final state it stopped
 in (`result(context, final_state)`). With `finals=SAME_NUMBERS` two final states correspond when
@@ -12,62 +15,125 @@ they have the same number (a mutant and its original); with `finals=MATCHED` (tw
 independently) each final state of one must always be met together with the same final state of
 the other, a one-to-one correspondence the exploration builds as it goes.
 
-The specs must use one set of names: the inputs and outputs of one are renamed to the other's
-first (`automata.analysis.equiv.matching`). A run sends one event over and over (the step event by
-default), so the comparison is made for each declared event separately.
+The exploration only asks each machine what a step does (`Machine`): a single spec's states are
+its state numbers (`SpecMachine`); a system's are the configurations of all its automata
+(automata/analysis/equiv/system_machine.py). Both use one set of names: the second's inputs and
+outputs are renamed to the first's (`automata.analysis.equiv.matching`).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
 
 from ...errors import InputError
 from ...model.spec import Spec, name_order
-from .moves import (
-    MOVED,
-    STUCK,
-    Outcome,
-    inputs_read,
-    outcomes,
-    tables_for,
-    valuation_of,
-)
+from .moves import MOVED, STUCK, Outcome, Region, Steps, TruthTables, tables_for, valuation_of
 
 SAME_NUMBERS = "numbers"
 MATCHED = "matched"
 FINALS = (MATCHED, SAME_NUMBERS)
 
-# How a run goes on after the last valuation of a distinguishing sequence.
+# How a run goes on after the last letter of a distinguishing sequence.
 GOES_ON = "goes on"
 STOPS = "stops"
 FAILS = "fails (no arc enabled)"
 LOOPS = "loops without outputs"
 
-Pair = tuple[int, int]
+Node = Hashable
+Pair = tuple[Node, Node]
 Valuation = tuple[tuple[str, bool], ...]
+
+
+class NotComparable(ValueError):
+    """The two machines cannot be compared exactly (the message says why)."""
+
+
+class Machine(Protocol):
+    """What the product asks of one side: its states (`Node`s) and what a step from one does."""
+
+    initial: Node
+    events: tuple[str, ...]
+
+    def final(self, node: Node) -> int | None:
+        """The final state the run stops in at `node`, or None when the run goes on."""
+
+    def takes_event(self, node: Node) -> bool:
+        """Whether a step from `node` starts with the run sending an event (else the event is fixed)."""
+
+    def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
+        """The inputs a step from `node` on `event` may read."""
+
+    def outcomes(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
+        """What a step from the working `node` does, as regions partitioning every valuation of `tables`."""
+
+    def number(self, node: Node) -> int:
+        """The state number a reader knows `node` by (the root's, in a system)."""
+
+    def where(self, node: Node) -> str:
+        """Where a system is inside a step at `node` ("" for a single spec)."""
+
+
+class SpecMachine:
+    """A single spec as a `Machine`: its nodes are its state numbers, every step takes an event."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.steps = Steps(spec)
+        self.initial: Node = spec.initial
+        self.events = tuple(spec.events)
+        self._reads: dict[tuple[int, str, bool], list[str]] = {}
+        self._outcomes: dict[tuple[int, str, bool, tuple[str, ...]], list[Region]] = {}
+
+    def final(self, node: Node) -> int | None:
+        return node if self.steps.final(node) else None  # type: ignore[return-value,arg-type]
+
+    def takes_event(self, node: Node) -> bool:
+        return True
+
+    def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
+        key = (node, event, skip_silent)
+        if key not in self._reads:
+            self._reads[key] = self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
+        return self._reads[key]  # type: ignore[index]
+
+    def outcomes(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
+        key = (node, event, skip_silent, tables.inputs)
+        found = self._outcomes.get(key)  # type: ignore[arg-type]
+        if found is None:
+            found = self._outcomes[key] = self.steps.outcomes(node, event, tables, skip_silent)  # type: ignore[index,arg-type]
+        return found
+
+    def number(self, node: Node) -> int:
+        return node  # type: ignore[return-value]
+
+    def where(self, node: Node) -> str:
+        return ""
 
 
 @dataclass(frozen=True)
 class Letter:
-    """One valuation of a distinguishing sequence and what each spec outputs on it."""
+    """One letter of a distinguishing sequence and what each machine outputs on it."""
 
     valuation: Valuation  # the inputs the two states (and their silent successors) test
-    outputs: tuple[tuple[str, ...], tuple[str, ...]]  # of the first spec, of the second
+    outputs: tuple[tuple[str, ...], tuple[str, ...]]  # of the first machine, of the second
+    event: str = ""  # the event the run sends ("" inside a system's step, where the event is fixed)
 
 
 @dataclass(frozen=True)
 class Ending:
     how: str  # GOES_ON, STOPS, FAILS or LOOPS
-    state: int
+    state: int  # the state (of the root, in a system)
+    where: str = ""  # in a system: the automata under way, "A0 in state 1 > A1 in state 0"
 
 
 @dataclass(frozen=True)
 class Run:
-    """A sequence of valuations sent with `event` from the initial states, and how each spec ends it."""
+    """A sequence of letters sent from the initial states, and how each machine ends it."""
 
-    event: str
+    event: str  # the event of the first letter (the step event when there is none)
     letters: tuple[Letter, ...]
     endings: tuple[Ending, Ending]
 
@@ -92,22 +158,24 @@ class Comparison:
         return self.difference is None
 
 
-def _ending(spec: Spec, outcome: Outcome) -> Ending:
+def _ending(machine: Machine, outcome: Outcome) -> Ending:
+    where = machine.where(outcome.state)
     if outcome.ending != MOVED:
-        return Ending(FAILS if outcome.ending == STUCK else LOOPS, outcome.state)
-    return Ending(STOPS if spec.states[outcome.state].final else GOES_ON, outcome.state)
+        return Ending(FAILS if outcome.ending == STUCK else LOOPS, machine.number(outcome.state), where)
+    return Ending(STOPS if machine.final(outcome.state) is not None else GOES_ON, machine.number(outcome.state), where)
 
 
 class _Explorer:
-    """One breadth-first exploration of the pairs of states, for one event."""
+    """One breadth-first exploration of the pairs of states."""
 
-    def __init__(self, first: Spec, second: Spec, skip_silent: bool, finals: str,
-                 matched: dict[int, int], paths: dict[Pair, Run]) -> None:
+    def __init__(self, first: Machine, second: Machine, events: list[str], skip_silent: bool, finals: str) -> None:
         self.first, self.second = first, second
+        self.events = events
         self.skip_silent, self.finals = skip_silent, finals
-        self.matched = matched  # shared across events: a correspondence holds for every run
-        self.paths = paths  # final pair -> the run that met it first
+        self.matched: dict[int, int] = {}
+        self.met: dict[tuple[int, int], Pair] = {}  # final pair -> the pair of nodes where a run first met it
         self.parent: dict[Pair, tuple[Pair, Letter] | None] = {}
+        self._tables: dict[tuple[str, ...], TruthTables] = {}
 
     def letters_to(self, pair: Pair) -> tuple[Letter, ...]:
         letters: list[Letter] = []
@@ -118,76 +186,114 @@ class _Explorer:
             step = self.parent[pair]
         return tuple(reversed(letters))
 
-    def _arrival(self, pair: Pair, run: Run) -> str:
-        """Why arriving at `pair` (after `run`) tells the two apart, or ""."""
-        mine, theirs = pair
-        stop_mine, stop_theirs = self.first.states[mine].final, self.second.states[theirs].final
-        if stop_mine != stop_theirs:
-            which, other = ("first", "second") if stop_mine else ("second", "first")
+    def _run(self, letters: tuple[Letter, ...], endings: tuple[Ending, Ending]) -> Run:
+        event = next((letter.event for letter in letters if letter.event), self.events[0])
+        return Run(event, letters, endings)
+
+    def _stopped_run(self, pair: Pair) -> Run:
+        first, second = self.first, self.second
+        return self._run(self.letters_to(pair), (_ending(first, Outcome(MOVED, (), pair[0])),
+                                                 _ending(second, Outcome(MOVED, (), pair[1]))))
+
+    def _arrival(self, pair: Pair) -> str:
+        """Why arriving at `pair` tells the two apart, or ""."""
+        stop_mine, stop_theirs = self.first.final(pair[0]), self.second.final(pair[1])
+        if (stop_mine is None) != (stop_theirs is None):
+            which, other = ("first", "second") if stop_mine is not None else ("second", "first")
             return f"the {which} stops where the {other} goes on"
-        if not stop_mine:
+        if stop_mine is None or stop_theirs is None:
             return ""
         if self.finals == SAME_NUMBERS:
-            return "" if mine == theirs else f"they stop in different final states ({mine} and {theirs})"
-        inverse = {b: a for a, b in self.matched.items()}
-        if self.matched.get(mine, theirs) != theirs or inverse.get(theirs, mine) != mine:
-            return (f"final state {mine} of the first is met with {theirs} of the second here, "
-                    "but with another final state on an earlier run")
-        self.matched[mine] = theirs
-        self.paths.setdefault(pair, run)
+            if stop_mine != stop_theirs:
+                return f"they stop in different final states ({stop_mine} and {stop_theirs})"
+        else:
+            inverse = {b: a for a, b in self.matched.items()}
+            if self.matched.get(stop_mine, stop_theirs) != stop_theirs or inverse.get(stop_theirs, stop_mine) != stop_mine:
+                return (f"final state {stop_mine} of the first is met with {stop_theirs} of the second here, "
+                        "but with another final state on an earlier run")
+        self.matched[stop_mine] = stop_theirs
+        self.met.setdefault((stop_mine, stop_theirs), pair)
         return ""
 
     def _conflicting_run(self, pair: Pair) -> Run | None:
-        mine, theirs = pair
-        for (a, b), run in self.paths.items():
+        mine, theirs = self.first.final(pair[0]), self.second.final(pair[1])
+        for (a, b), where in self.met.items():
             if (a == mine) != (b == theirs):
-                return run
+                return self._stopped_run(where)
         return None
 
-    def explore(self, event: str) -> tuple[Difference | None, set[Pair]]:
-        first, second = self.first, self.second
+    def tables(self, names: list[str]) -> TruthTables:
+        key = tuple(sorted(set(names)))
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = tables_for(key)
+        return found
+
+    def _events(self, pair: Pair) -> list[str]:
+        """The events to try from `pair`: every event where both start a step of their root, none
+        where both are inside one (the event is fixed there)."""
+        mine, theirs = self.first.takes_event(pair[0]), self.second.takes_event(pair[1])
+        if mine and theirs:
+            return self.events
+        if not (mine or theirs):
+            return [""]
+        if len(self.events) > 1:
+            # One starts a root step where the other is inside one: a run would send its next event
+            # to one only, so the letters cannot pair the events each receives.
+            side = "first" if mine else "second"
+            raise NotComparable(f"the {side} starts a step of its root where the other is still inside one, and the "
+                                f"roots declare several events ({', '.join(self.events)}): the events each receives "
+                                "cannot be paired exactly")
+        return self.events
+
+    def _difference(self, pair: Pair, letter: Letter, outcome: Outcome, other: Outcome) -> Difference:
+        run = self._run(self.letters_to(pair) + (letter,), (_ending(self.first, outcome), _ending(self.second, other)))
+        if outcome.outputs != other.outputs:
+            return Difference(run, "they run different outputs")
+        return Difference(run, f"the first {run.endings[0].how} where the second {run.endings[1].how}")
+
+    def explore(self) -> Difference | None:
+        first, second, silent = self.first, self.second, self.skip_silent
         start = (first.initial, second.initial)
         self.parent[start] = None
-        initial_run = Run(event, (), (_ending(first, Outcome(MOVED, (), start[0])),
-                                      _ending(second, Outcome(MOVED, (), start[1]))))
-        why = self._arrival(start, initial_run)
+        why = self._arrival(start)
         if why:
-            return Difference(initial_run, why, self._conflicting_run(start)), {start}
+            return Difference(self._stopped_run(start), why, self._conflicting_run(start))
         queue = deque([start])
         while queue:
             pair = queue.popleft()
             mine, theirs = pair
-            if first.states[mine].final:
+            if first.final(mine) is not None:
                 continue
-            tables = tables_for(inputs_read(first, mine, self.skip_silent) + inputs_read(second, theirs, self.skip_silent))
-            theirs_regions = outcomes(second, theirs, tables, self.skip_silent)
-            for region, outcome in outcomes(first, mine, tables, self.skip_silent):
-                for other_region, other in theirs_regions:
-                    both = region & other_region
-                    if not both:
-                        continue
-                    letter = Letter(valuation_of(tables, both), (outcome.outputs, other.outputs))
-                    run = Run(event, self.letters_to(pair) + (letter,), (_ending(first, outcome), _ending(second, other)))
-                    if outcome.outputs != other.outputs:
-                        return Difference(run, "they run different outputs"), set(self.parent)
-                    if outcome.ending != other.ending:
-                        how = run.endings
-                        return Difference(run, f"the first {how[0].how} where the second {how[1].how}"), set(self.parent)
-                    if outcome.ending != MOVED:
-                        continue
-                    following = (outcome.state, other.state)
-                    why = self._arrival(following, run)
-                    if why:
-                        return Difference(run, why, self._conflicting_run(following)), set(self.parent)
-                    if following not in self.parent:
-                        self.parent[following] = (pair, letter)
+            events = self._events(pair)
+            for event in events:
+                tables = self.tables(first.reads(mine, event, silent) + second.reads(theirs, event, silent))
+                theirs_regions = second.outcomes(theirs, event, tables, silent)
+                for region, outcome in first.outcomes(mine, event, tables, silent):
+                    for other_region, other in theirs_regions:
+                        both = region & other_region
+                        if not both:
+                            continue
+                        if outcome.outputs != other.outputs or outcome.ending != other.ending:
+                            letter = Letter(valuation_of(tables, both), (outcome.outputs, other.outputs), event)
+                            return self._difference(pair, letter, outcome, other)
+                        if outcome.ending != MOVED:
+                            continue
+                        following = (outcome.state, other.state)
+                        if following in self.parent:
+                            continue  # met before: its arrival was judged then, and judges the same now
+                        self.parent[following] = (pair, Letter(valuation_of(tables, both),
+                                                               (outcome.outputs, other.outputs), event))
+                        why = self._arrival(following)
+                        if why:
+                            return Difference(self._stopped_run(following), why, self._conflicting_run(following))
                         queue.append(following)
-        return None, set(self.parent)
+        return None
 
 
 def events_compared(first: Spec, second: Spec) -> list[str]:
-    """The events whose runs are compared: every declared event, the step event first.
-    Two specs that declare different events, or different step events, are not comparable."""
+    """The events a run may send: every declared event, the step event first. Two specs that
+    declare different events, or different step events, are not comparable."""
     if set(first.events) != set(second.events) or first.step_event != second.step_event:
         def listing(spec: Spec) -> str:
             return f"{', '.join(sorted(spec.events, key=name_order))} (step event {spec.step_event})"
@@ -196,22 +302,23 @@ def events_compared(first: Spec, second: Spec) -> list[str]:
     return sorted(first.events, key=lambda event: (event != first.step_event, name_order(event)))
 
 
+def compare_machines(first: Machine, second: Machine, events: list[str], *, skip_silent: bool = True,
+                     finals: str = MATCHED) -> Comparison:
+    """Decide whether two machines over one set of input and output names are equivalent.
+    Raises moves.TooManyInputs when a pair of states tests more inputs than the checker enumerates."""
+    if finals not in FINALS:
+        raise ValueError(f"finals must be one of {FINALS}, not {finals!r}")
+    explorer = _Explorer(first, second, events, skip_silent, finals)
+    difference = explorer.explore()
+    return Comparison(difference, frozenset(explorer.parent), dict(explorer.matched), skip_silent)
+
+
 def compare(first: Spec, second: Spec, *, skip_silent: bool = True, finals: str = MATCHED) -> Comparison:
-    """Decide whether `first` and `second` (over one set of input and output names) are equivalent.
+    """Decide whether the single specs `first` and `second` (over one set of input and output names)
+    are equivalent.
 
     Raises InputError when they declare different events, and moves.TooManyInputs when a pair of
     states tests more inputs than the checker enumerates.
     """
-    if finals not in FINALS:
-        raise ValueError(f"finals must be one of {FINALS}, not {finals!r}")
-    matched: dict[int, int] = {}
-    paths: dict[Pair, Run] = {}
-    pairs: set[Pair] = set()
-    for event in events_compared(first, second):
-        explorer = _Explorer(replace(first, step_event=event), replace(second, step_event=event),
-                             skip_silent, finals, matched, paths)
-        difference, seen = explorer.explore(event)
-        pairs |= seen
-        if difference is not None:
-            return Comparison(difference, frozenset(pairs), dict(matched), skip_silent)
-    return Comparison(None, frozenset(pairs), dict(matched), skip_silent)
+    events = events_compared(first, second)
+    return compare_machines(SpecMachine(first), SpecMachine(second), events, skip_silent=skip_silent, finals=finals)

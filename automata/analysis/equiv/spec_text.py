@@ -50,6 +50,8 @@ def _state(state: StateDecl) -> str:
         fields["on_enter"] = _names(state.on_enter)
     if state.may_stay:
         fields["may_stay"] = "true"
+    if state.nested:
+        fields["nested"] = _names(state.nested)  # automaton names (checked by the loader)
     if state.doc:
         fields["doc"] = _quoted(state.doc)
     return _flow(fields)
@@ -75,7 +77,11 @@ def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
     for name in sorted(declared, key=name_order):
         decl = declared[name]
         fields = {"doc": _quoted(decl.doc)} if decl.doc or not getattr(decl, "call", "") else {}
-        if getattr(decl, "call", ""):  # none in a pure Mealy machine
+        if getattr(decl, "run", ""):
+            fields["run"] = decl.run  # an automaton of the system (checked by the loader)
+            if decl.event:
+                fields["event"] = decl.event
+        elif getattr(decl, "call", ""):  # none in a pure Mealy machine
             fields["call"] = decl.call  # a method name (checked by the loader)
         lines.append(f"  {name}: {_flow(fields)}")
     return lines
@@ -93,6 +99,9 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     if getattr(spec, "program", ""):
         lines.append(f"program: {spec.program}")
     lines += [f"initial: {spec.initial}", f"step_event: {spec.step_event}"]
+    if spec.automata:
+        lines += ["", "automata:"]
+        lines += [f"  {name}: {_quoted(spec.automata[name].path)}" for name in spec.automata]
     lines += _declarations("events", spec.events)
     lines += _declarations("inputs", spec.inputs)
     lines += _declarations("outputs", spec.outputs)

@@ -11,6 +11,7 @@ from typing import Any
 from ...errors import InputError, RunError
 from ...model.guards import And, Guard, Not, Or, atom
 from ...model.spec import Spec
+from ...model.system import System
 from ...runtime.interpreter import tested_inputs, try_order
 from ...runtime.trace import StepRecord, TraceSink
 from .results import (
@@ -27,24 +28,51 @@ from .results import (
 
 
 class _OutputTrail(TraceSink):
-    """Records the Trail of the runs it watches."""
+    """Records the Trail of the runs it watches: the outputs that call context methods, in the
+    order the context receives them, every automaton of a system included."""
+
+    whole_system = True
 
     def __init__(self) -> None:
         self.runs: list[tuple[int | None, str]] = []
         self._digest = hashlib.blake2b(digest_size=16)
+        self._calling: dict[str, set[str]] = {}  # automaton -> its outputs that run another automaton
+        self._root = ""
+        # depth -> the finished steps at that depth not yet placed in their parent's step: (via, outputs)
+        self._pending: dict[int, list[tuple[int, list[str]]]] = {}
+
+    def system_started(self, system: System) -> None:
+        self._calling = {spec.automaton: {name for name, decl in spec.outputs.items() if decl.run} for spec in system}
 
     def started(self, spec: Spec, state: int, event: str) -> None:
         self._digest = hashlib.blake2b(digest_size=16)
+        self._root = spec.automaton
+        self._pending = {}
 
     def step(self, record: StepRecord) -> None:
-        for name in record.outputs:  # no mark between steps: regrouping outputs into steps is invisible
+        # A step's record comes after the records of the steps it caused (its nested automata's,
+        # via -1, then those of each output that ran an automaton, via its position), so the
+        # context's order is rebuilt here: nested steps first, then the outputs in order.
+        children = self._pending.pop(record.depth + 1, [])
+        calls = [name for via, names in children if via == -1 for name in names]
+        calling = self._calling.get(record.automaton, set())
+        for position, name in enumerate(record.outputs):
+            if name in calling:
+                calls += [inner for via, names in children if via == position for inner in names]
+            else:
+                calls.append(f"{record.automaton}.{name}")
+        if record.depth:
+            self._pending.setdefault(record.depth, []).append((record.via, calls))
+            return
+        for name in calls:  # no mark between steps: regrouping outputs into steps is invisible
             self._digest.update(name.encode() + b"\0")
 
     def finished(self, spec: Spec, state: int, steps: int) -> None:
         self.runs.append((state, self._digest.hexdigest()))
 
     def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
-        self.runs.append((None, self._digest.hexdigest()))
+        if record is None or not record.depth:  # a system's sinks hear of a failure at every level, the root last
+            self.runs.append((None, self._digest.hexdigest()))
 
     @property
     def trail(self) -> Trail:
@@ -52,7 +80,8 @@ class _OutputTrail(TraceSink):
 
 
 class _SituationRecorder(_OutputTrail):
-    """Keeps the arcs taken, the final states reached and the situations met, counting steps.
+    """Keeps the arcs taken, the final states reached and the situations met, counting steps (of
+    the root of a system: the spec mutated).
 
     `reading_order` is each state's order of reading in the probe (see `_probe`): when reading
     fails, the input that failed is the one after those the failing step had read.
@@ -69,6 +98,8 @@ class _SituationRecorder(_OutputTrail):
 
     def step(self, record: StepRecord) -> None:
         super().step(record)
+        if record.depth:
+            return
         self.steps += 1
         if record.arc is not None:
             self.arcs.add(record.arc)
@@ -80,7 +111,7 @@ class _SituationRecorder(_OutputTrail):
 
     def failed(self, spec: Spec, record: StepRecord | None, error: BaseException) -> None:
         super().failed(spec, record, error)
-        if record is None or record.arc is not None:
+        if record is None or record.depth or record.arc is not None:
             return
         order = self.reading_order.get(record.state_before, ())
         if len(record.inputs) < len(order) and [name for name, _ in record.inputs] == list(order[:len(record.inputs)]):

@@ -6,10 +6,14 @@ regions of valuations and the same product of two automata that `automata equiv`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from ...errors import InputError
+from ...errors import InputError, SpecErrors
+from ...io.loader import load_system
+from ...model.guards import shown_value
 from ...model.spec import Spec
+from ...model.system import System, tests_in
+from ..equiv import NotComparable, compare_systems
 from ..equiv.matching import BY_CALL, match, rename
 from ..equiv.moves import (
     TooManyInputs,
@@ -18,10 +22,13 @@ from ..equiv.moves import (
     inputs_read,
     literal_table,
     outcomes,
+    silent_closure,
     tables_for,
     valuation_of,
 )
 from ..equiv.product import SAME_NUMBERS, compare
+from ..equiv.system_machine import same_configuration
+from ..system_check import StateDomains
 from .results import (
     EQUIVALENT,
     EQUIVALENT_BISIMILAR,
@@ -55,8 +62,12 @@ def equivalence(original: Spec, mutant: Spec) -> str:
 
     The lock-step proof assumes nothing else; the proof that skips steps without outputs also
     uses that such a step changes nothing an input asks about. Final states count by number, as
-    a program's `result(context, final_state)` sees them.
+    a program's `result(context, final_state)` sees them. The root of a system is compared inside
+    its system (the mutant root with the same other automata), where a state test reads the state
+    the tested automaton is really in.
     """
+    if original.is_system:
+        return _system_equivalence(original, mutant)
     mutant = in_original_names(original, mutant)
     try:
         lock_step = compare(original, mutant, skip_silent=False, finals=SAME_NUMBERS)
@@ -68,15 +79,54 @@ def equivalence(original: Spec, mutant: Spec) -> str:
     return EQUIVALENT_SKIPPING if skipping.equivalent else GAP
 
 
+def _system_equivalence(original: Spec, mutant: Spec) -> str:
+    try:
+        system = load_system(original)
+        altered = System(system.root, {name: mutant if name == system.root else spec for name, spec in system.specs.items()})
+        _, lock_step = compare_systems(system, altered, by=BY_CALL, skip_silent=False, finals=SAME_NUMBERS)
+        if lock_step.equivalent:
+            same = all(same_configuration(mine, theirs) for mine, theirs in lock_step.pairs)
+            return EQUIVALENT if same else EQUIVALENT_BISIMILAR
+        _, skipping = compare_systems(system, altered, by=BY_CALL, skip_silent=True, finals=SAME_NUMBERS)
+    except (TooManyInputs, NotComparable, SpecErrors):
+        return GAP
+    return EQUIVALENT_SKIPPING if skipping.equivalent else GAP
+
+
+def _domains_of(spec: Spec) -> Callable[[Sequence[int]], dict[str, tuple[int, ...]]]:
+    """For a system's root, the states each automaton its guards test can be in at some of its
+    states (what `check` enumerates); nothing for a single spec, whose guards test inputs only."""
+    if not spec.is_system:
+        return lambda states: {}
+    domains = StateDomains(load_system(spec))
+
+    def of(states: Sequence[int]) -> dict[str, tuple[int, ...]]:
+        found: dict[str, set[int]] = {}
+        for state in states:
+            for arc in spec.arcs:
+                if arc.source == state:
+                    for test in tests_in(arc.guard):
+                        found.setdefault(test.variable, set()).update(domains.of(spec.automaton, state, test.automaton))
+        return {variable: tuple(sorted(values)) for variable, values in found.items()}
+
+    return of
+
+
 def _describe_valuation(valuation: Mapping[str, bool] | Valuation) -> str:
     pairs = sorted(valuation.items() if isinstance(valuation, Mapping) else valuation)
-    return " ".join(f"{name}={int(value)}" for name, value in pairs) or "(no inputs)"
+    return " ".join(shown_value(name, value) for name, value in pairs) or "(no inputs)"
 
 
-def _differing(original: Spec, mutant: Spec, state: int, skip_silent: bool) -> tuple[TruthTables, int]:
+def _differing(original: Spec, mutant: Spec, state: int, skip_silent: bool,
+               domains: Callable[[Sequence[int]], dict[str, tuple[int, ...]]]) -> tuple[TruthTables, int]:
     """The valuations on which a step from `state` (or, skipping silent steps, the run up to the
-    next output) goes differently in the two specs: other outputs, another state, or another ending."""
-    tables = tables_for(inputs_read(original, state, skip_silent) + inputs_read(mutant, state, skip_silent))
+    next output) goes differently in the two specs: other outputs, another state, or another ending.
+    A state test ranges over the states its automaton can be in there (`domains`)."""
+    around = [state]
+    if skip_silent:
+        around = list(dict.fromkeys(silent_closure(original, state) + silent_closure(mutant, state)))
+    tables = tables_for(inputs_read(original, state, skip_silent) + inputs_read(mutant, state, skip_silent),
+                        domains(around))
     theirs = outcomes(mutant, state, tables, skip_silent)
     table = 0
     for region, outcome in outcomes(original, state, tables, skip_silent):
@@ -95,6 +145,10 @@ def _common_literals(tables: TruthTables, table: int) -> str:
             common.append((name, True))
         elif table & literal == 0:
             common.append((name, False))
+    for variable, states in tables.domains.items():  # an automaton in the same state throughout
+        for number in states:
+            if table & ~literal_table(tables, ((f"{variable}={number}", True),)) & tables.full == 0:
+                common.append((f"{variable}={number}", True))
     return _describe_valuation(tuple(common))
 
 
@@ -111,9 +165,10 @@ def explain_difference(original: Spec, mutant: Spec, observation: Observation) -
     mutant = in_original_names(original, mutant)
     working = [number for number, state in sorted(original.states.items()) if not state.final]
     try:
-        differing = {number: _differing(original, mutant, number, skip_silent=True) for number in working}
+        domains = _domains_of(original)
+        differing = {number: _differing(original, mutant, number, True, domains) for number in working}
         # The states where a single step differs first: they name the mutated place itself.
-        working.sort(key=lambda number: (not _differing(original, mutant, number, skip_silent=False)[1], number))
+        working.sort(key=lambda number: (not _differing(original, mutant, number, False, domains)[1], number))
     except TooManyInputs as error:
         return GAP, f"comparing a state needs {error}"
     unseen: list[str] = []
