@@ -13,6 +13,7 @@ from pathlib import Path
 from ...errors import InputError, Loc, SpecError
 from ...model.spec import Spec
 from ..files import UnreadableFile, display_path, read_regular_file
+from ..yaml_nodes import paused_gc
 from .machine import SourceErrors, source_error, to_spec
 
 FORMATS = ("dot-mealy", "efsm", "transitions", "scxml")
@@ -80,7 +81,8 @@ def import_spec(path: str | Path, format_name: str | None = None) -> Spec:
         raise InputError(f"unknown format '{chosen}'; choose one of {', '.join(FORMATS)}")
     machine.doc = machine.doc or (f"Imported from {shown} ({chosen}) by `automata import`: the events are its input "
                                   "symbols and the outputs its output symbols, their names in the source kept in `doc`.")
-    return to_spec(machine, machine.name if _automaton_name(machine.name) else "A1")
+    with paused_gc():
+        return to_spec(machine, machine.name if _automaton_name(machine.name) else "A1")
 
 
 def _automaton_name(name: str) -> bool:
@@ -89,8 +91,27 @@ def _automaton_name(name: str) -> bool:
     return bool(name) and AUTOMATON_NAME.fullmatch(name) is not None
 
 
-def export_spec(spec: Spec, format_name: str) -> str:
-    """The spec in `format_name`; InputError naming everything the format cannot express."""
+def written_names(spec: Spec, format_name: str) -> dict[str, dict[str, str]]:
+    """What an export writes for each event, input and output of `spec` ({"events": {name: text},
+    "inputs": ..., "outputs": ...}): what an import of the file then keeps as their symbols."""
+    from ...model.words import symbol
+    from .expressible import token_symbols
+
+    if format_name == "dot-mealy":
+        return {"events": {name: symbol(spec, name) for name in spec.events}, "inputs": {},
+                "outputs": {name: symbol(spec, name) for name in spec.outputs}}
+    tokens = token_symbols(spec, spec.inputs)
+    inputs = {name: (decl.call or tokens[name]) if format_name == "transitions" else name
+              for name, decl in spec.inputs.items()}
+    outputs = token_symbols(spec, spec.outputs)
+    if format_name == "transitions":
+        outputs = {name: decl.call or outputs[name] for name, decl in spec.outputs.items()}
+    return {"events": token_symbols(spec, spec.events), "inputs": inputs, "outputs": outputs}
+
+
+def export_spec(spec: Spec, format_name: str, as_yaml: bool = False) -> str:
+    """The spec in `format_name` (a transitions configuration as YAML when `as_yaml`, else JSON);
+    InputError naming everything the format cannot express."""
     problems: list[str] = []
     if format_name == "dot-mealy":
         from .dot_mealy import write_dot_mealy
@@ -103,7 +124,7 @@ def export_spec(spec: Spec, format_name: str) -> str:
     elif format_name == "transitions":
         from .transitions_config import write_transitions_config
 
-        text = write_transitions_config(spec, problems)
+        text = write_transitions_config(spec, problems, as_json=not as_yaml)
     elif format_name == "scxml":
         from .scxml import write_scxml
 

@@ -9,6 +9,7 @@ reader keeps it whole as one named input. Nothing is ever evaluated.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ...model.guards import ALWAYS, And, Const, Guard, Not, Or, Var
@@ -127,3 +128,18 @@ def condition_text(guard: Guard, name_of: dict[str, str], and_: str = " & ", or_
         text = condition_text(operand, name_of, and_, or_, not_)
         parts.append(f"({text})" if isinstance(operand, (And, Or)) else text)
     return joiner.join(parts)
+
+
+def covers_everything(guards: list[Guard]) -> bool:
+    """Whether some guard holds on every valuation of their inputs (decided by trying them all, up
+    to 16 inputs; past that, False: an arc added for the rest then never fires, which is harmless)."""
+    if ALWAYS in guards:
+        return True
+    names = sorted({name for guard in guards for name in guard.variables()})
+    if len(names) > 16:
+        return False
+    for bits in itertools.product((False, True), repeat=len(names)):
+        values = dict(zip(names, bits))
+        if not any(guard.evaluate(values.__getitem__) for guard in guards):
+            return False
+    return True

@@ -95,3 +95,27 @@ def mealy_problems(spec: Spec, one_output: bool, conditions: bool) -> list[str]:
             problems.append(f"{line} runs {len(move.outputs)} outputs ({', '.join(move.outputs)}): a Mealy label "
                             "has one output per step (try efsm)")
     return problems
+
+
+def unexpressed_failures(spec: Spec, format_name: str, undefined_too: bool = False) -> list[str]:
+    """States that fail (no arc enabled) on some valuation of an event they have arcs for (or, with
+    `undefined_too`, on an event they have none for): formats whose machines stay put instead
+    (transitions when conditions fail, SCXML always) cannot say that."""
+    from .conditions import covers_everything
+
+    problems = []
+    for number, state in sorted(spec.states.items()):
+        if state.final or state.may_stay:
+            continue
+        if undefined_too:
+            missing = [event for event in sorted(spec.events, key=name_order) if not spec.arcs_from(number, event)]
+            if missing:
+                problems.append(f"state {number} ({state.name}) does not define {', '.join(missing[:5])}"
+                                f"{' ...' if len(missing) > 5 else ''}, where {format_name} stays put "
+                                "(add may_stay: true to the state)")
+        for event in spec.events_from(number):
+            guards = [arc.guard for arc in spec.arcs_from(number, event)]
+            if not covers_everything(guards):
+                problems.append(f"state {number} ({state.name}) fails on {event} when no guard holds, where "
+                                f"{format_name} stays put (add may_stay: true, or an arc for the rest)")
+    return problems

@@ -39,6 +39,7 @@ class SourceState:
     line: int
     label: str = ""  # the source's label (what it shows), when it has one besides the id
     final: bool = False
+    may_stay: bool = False  # an input no transition takes leaves the state as it is (SCXML)
     on_enter: list[str] = field(default_factory=list)  # output symbols
     on_exit: list[str] = field(default_factory=list)
 
@@ -169,7 +170,7 @@ def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
         name = _text(machine, state.label or source, "state name", state.line)
         doc = _text(machine, source, "state id", state.line) if name != source else ""
         states[number] = StateDecl(number, name, doc, state.final, tuple(outputs[s] for s in state.on_enter),
-                                   False, loc(state.line))
+                                   state.may_stay, loc(state.line))
     arcs: list[ArcDecl] = []
     for transition in machine.transitions:
         leaving = machine.states[transition.source]
