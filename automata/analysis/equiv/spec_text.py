@@ -108,7 +108,7 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     lines += ["", "states:"]
     lines += [f"  {number}: {_state(spec.states[number])}" for number in sorted(spec.states)]
     lines += ["", "arcs:" if spec.arcs else "arcs: []"]
-    lines += [f"  - {_arc(arc, "" if spec.is_pure else spec.step_event)}" for arc in spec.arcs]
+    lines += [f"  - {_arc(arc, '' if spec.is_pure else spec.step_event)}" for arc in spec.arcs]
     text = "\n".join(lines) + "\n"
     spec_from_text(text, spec.path)  # what is written must read back
     return text
