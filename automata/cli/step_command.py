@@ -84,8 +84,10 @@ class Stepper:
             self.echo(f"next: reads {values}; takes {self._arc(self.pending)} to {self._state(self.pending.state_after)}")
         elif self.failure is not None:
             self.echo(f"next: the step fails: {self.failure}", fg="red")
-        else:
+        elif self.spec.states[self.automaton.state].final:
             self.echo(f"the run is over: {self._state(self.automaton.state)} is final", fg="green")
+        else:  # a pure Mealy machine's word is over
+            self.echo(f"the word is over: {self._state(self.automaton.state)}", fg="green")
 
     def show_record(self, record: StepRecord, events: list[tuple]) -> None:
         self.echo(f"step {record.step:,}: {self._state(record.state_before)} -> {self._state(record.state_after)} "

@@ -88,6 +88,15 @@ def _spec_of_problem(name: str, spec_stem: str | None) -> str:
     return specs[0]
 
 
+def _program(spec_path: str) -> Program:
+    """The spec's program; a pure Mealy machine has none of its own: its case is a word."""
+    from ..io.loader import load_spec
+    from ..runtime.words import word_program
+
+    spec = load_spec(spec_path)
+    return word_program(spec) if spec.is_pure else load_program(spec_path)
+
+
 def resolve_target(target: str, spec_stem: str | None, case_name: str | None, params: Sequence[str],
                    extra: Sequence[str]) -> Target:
     """The program and the case the options name."""
@@ -97,7 +106,7 @@ def resolve_target(target: str, spec_stem: str | None, case_name: str | None, pa
         spec_path = target
     else:
         spec_path = str(project_path(_spec_of_problem(target, spec_stem)))
-    program = load_program(spec_path)
+    program = _program(spec_path)
     values = {**parse_params(params), **extra_params(extra)}
     if values and case_name is not None:
         raise click.UsageError("give either --case NAME or case parameters, not both")
@@ -106,6 +115,8 @@ def resolve_target(target: str, spec_stem: str | None, case_name: str | None, pa
         return Target(program, label, program.case_from_params(values))
     if case_name is not None:
         return Target(program, case_name, program.case(case_name))
+    if not program.cases and program.spec.is_pure:
+        raise click.UsageError(f"{program.spec.automaton} is a pure Mealy machine: give the word to run, --word A,B,C")
     if not program.cases:
         raise InputError(f"{program.module_name} defines no CASES: describe the case with -p KEY=VALUE")
     name, case = next(iter(program.cases.items()))

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import InputError, RunError, clipped
 from ..model.spec import Spec
 from ..model.words import Letter, decide, symbol
+from .stepping import StepControl
 from .trace import StepRecord, TraceSink
 
 WORD_ENGINES = ("transitions", "generated", "interpreter")
@@ -164,3 +165,80 @@ def run_word(spec: Spec, letters: Sequence[Letter], engine: str = "transitions",
                 sink.started(spec, spec.initial, spec.step_event)
             sink.finished(spec, final, len(steps))
     return WordRun(spec, tuple(steps), final)
+
+
+# ---------------------------------------------------------------------------------------------
+# A word as a program's case: what `automata step` and `automata player` run on a pure machine
+
+
+class WordContext(SymbolContext):
+    """The context of a pure machine's run on one word: its letters, taken one per step."""
+
+    def __init__(self, spec: Spec, letters: Sequence[Letter]) -> None:
+        super().__init__()
+        self.spec = spec
+        self.letters = tuple(letters)
+        self.position = 0  # letters taken so far
+
+
+class WordDriven(StepControl):
+    """A runtime driven by a word: each `step()` takes the next letter (its event, its inputs'
+    values); the run is over when the word is (or a final state is reached)."""
+
+    def __init__(self, inner: StepControl, context: WordContext) -> None:
+        self.inner, self.context, self.spec = inner, context, inner.spec
+
+    @property
+    def steps(self) -> int:  # type: ignore[override]
+        return self.inner.steps
+
+    @property
+    def state(self) -> int:
+        return self.inner.state
+
+    @property
+    def is_final(self) -> bool:
+        return self.inner.is_final or self.context.position >= len(self.context.letters)
+
+    @property
+    def last_arc(self) -> int | None:
+        return self.inner.last_arc
+
+    def step(self, event: str | None = None) -> StepRecord:
+        context = self.context
+        if context.position >= len(context.letters):
+            raise RunError(f"{self.spec.automaton}: the word is over after {len(context.letters):,} letters")
+        letter = context.letters[context.position]
+        state = self.inner.state
+        decision = decide(self.spec, state, letter)
+        if decision.arc is None and not self.spec.states[state].may_stay:
+            raise RunError(undefined_input(self.spec, state, letter))
+        context.values = dict(decision.valuation)
+        context.position += 1
+        return self.inner.step(letter.event)
+
+    def run(self, event: str | None = None) -> Any:
+        from .engine import RunSummary
+
+        self.run_until()
+        return RunSummary(self.state, self.steps)
+
+
+def word_program(spec: Spec) -> Any:
+    """The program of a pure machine (it has no module): its case is a word, `-p word=a,b,c` (or
+    `--word a,b,c` where a command takes case options), run on a WordContext."""
+    from ..model.words import Alphabet
+    from .program import Program
+
+    alphabet = Alphabet(spec)
+
+    def parse_case(params: dict[str, str]) -> tuple[Letter, ...]:
+        unknown = sorted(set(params) - {"word"})
+        if unknown or "word" not in params:
+            raise ValueError("a pure Mealy machine's case is a word: --word A,B,C")
+        return tuple(alphabet.word(params["word"], "--word"))
+
+    def make_context(letters: Sequence[Letter], observer: object) -> WordContext:
+        return WordContext(spec, letters)
+
+    return Program(spec, "the word", make_context, {}, {}, parse_case=parse_case)

@@ -143,3 +143,27 @@ def covers_everything(guards: list[Guard]) -> bool:
         if not any(guard.evaluate(values.__getitem__) for guard in guards):
             return False
     return True
+
+
+def exclusive(guards: list[Guard]) -> bool:
+    """Whether no two of the guards hold together (decided by trying every valuation, up to 16
+    inputs; past that, False)."""
+    names = sorted({name for guard in guards for name in guard.variables()})
+    if len(names) > 16:
+        return False
+    for bits in itertools.product((False, True), repeat=len(names)):
+        values = dict(zip(names, bits))
+        if sum(guard.evaluate(values.__getitem__) for guard in guards) > 1:
+            return False
+    return True
+
+
+def simplified(guard: Guard) -> Guard:
+    """The same guard without double negations and one-operand joins (`!!x1` is `x1`)."""
+    if isinstance(guard, Not):
+        inner = simplified(guard.operand)
+        return inner.operand if isinstance(inner, Not) else Not(inner)
+    if isinstance(guard, (And, Or)):
+        operands = tuple(simplified(operand) for operand in guard.operands)
+        return operands[0] if len(operands) == 1 else type(guard)(operands)
+    return guard

@@ -72,6 +72,7 @@ def machine_from_graph(graph: DotGraph, file: str, title: str, format_name: str)
 def read_dot_mealy(text: str, file: str, title: str) -> SourceMachine:
     graph = read_dot(text, file)
     machine = machine_from_graph(graph, file, title, "dot-mealy")
+    seen: dict[tuple[str, str], tuple[int, str, str]] = {}  # (state, input) -> (line, target, output)
     for edge in graph.edges:
         if is_start_marker(edge.source):
             continue
@@ -87,6 +88,13 @@ def read_dot_mealy(text: str, file: str, title: str) -> SourceMachine:
         given, output = parts
         if not given:
             raise source_error(file, edge.line, f"edge {edge.source} -> {edge.target}: no input before the '/'")
+        first = seen.setdefault((edge.source, given), (edge.line, edge.target, output))
+        if first[1:] == (edge.target, output) and first[0] != edge.line:
+            continue  # the same transition written twice
+        if first[0] != edge.line:
+            raise source_error(file, edge.line, f"a second transition from {edge.source} on input {given[:60]!r} "
+                                                f"(the first is on line {first[0]})",
+                               "a Mealy machine has one transition per state and input")
         machine.transitions.append(SourceTransition(edge.source, edge.target, given, edge.line,
                                                     outputs=[output] if output else []))
     return machine

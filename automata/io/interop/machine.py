@@ -19,6 +19,7 @@ from ...model.guards import ALWAYS, And, Const, Guard, Not, Or, Var
 from ...model.names import EVENT_NAME, INPUT_NAME, OUTPUT_NAME
 from ...model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
 from ..loader import TEXT_LIMITS
+from .conditions import exclusive, simplified
 
 MAX_STATES = 100_000
 _STATE_NUMBER = re.compile(r"(?:s|q)?([0-9]{1,9})", re.ASCII)
@@ -172,7 +173,8 @@ def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
         states[number] = StateDecl(number, name, doc, state.final, tuple(outputs[s] for s in state.on_enter),
                                    state.may_stay, loc(state.line))
     arcs: list[ArcDecl] = []
-    for transition in machine.transitions:
+    priorities = _priorities(machine.transitions)
+    for position, transition in enumerate(machine.transitions):
         leaving = machine.states[transition.source]
         outputs_run = list(transition.outputs)
         if not transition.internal:
@@ -181,15 +183,28 @@ def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
         if transition.internal and states[target].on_enter:
             raise source_error(file, transition.line, "a transition without a target in a state with entry actions",
                                "a spec runs a state's entry actions on every arc into it")
-        guard = _rename(transition.guard, inputs)
+        guard = simplified(_rename(transition.guard, inputs))
         arcs.append(ArcDecl(len(arcs), numbers[transition.source], target, events[transition.event], guard,
-                            "" if guard == ALWAYS else str(guard), tuple(outputs[s] for s in outputs_run), None,
-                            loc(transition.line), loc(transition.line)))
+                            "" if guard == ALWAYS else str(guard), tuple(outputs[s] for s in outputs_run),
+                            priorities.get(position), loc(transition.line), loc(transition.line)))
     title = _text(machine, machine.title, "title", 1)[: TEXT_LIMITS["title"]]
     return Spec(path=file, automaton=automaton, title=title, description=machine.doc, source=clipped(file, 200),
                 context="", initial=numbers[machine.initial], step_event=min(events.values(), key=_order, default="e0"),
                 events=event_decls or {"e0": EventDecl("e0", "", loc(1))}, inputs=input_decls, outputs=output_decls,
                 states=states, arcs=tuple(arcs), loc=loc(1))
+
+
+def _priorities(transitions: list[SourceTransition]) -> dict[int, int]:
+    """Transitions of one state and event are tried in the order written: where their guards
+    overlap, a spec says so with priorities (1 for the first), by position in the list."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for position, transition in enumerate(transitions):
+        groups.setdefault((transition.source, transition.event), []).append(position)
+    priorities = {}
+    for positions in groups.values():
+        if len(positions) > 1 and not exclusive([transitions[position].guard for position in positions]):
+            priorities.update({position: rank for rank, position in enumerate(positions, start=1)})
+    return priorities
 
 
 def _order(name: str) -> tuple[int, str]:
