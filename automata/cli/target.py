@@ -91,7 +91,7 @@ def _spec_of_problem(name: str, spec_stem: str | None) -> str:
 def _program(spec_path: str) -> Program:
     """The spec's program; a pure Mealy machine has none of its own: its case is a word."""
     from ..io.loader import load_spec
-    from ..runtime.words import word_program
+    from ..runtime.word_program import word_program
 
     spec = load_spec(spec_path)
     return word_program(spec) if spec.is_pure else load_program(spec_path)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import SpecErrors
 from ..model.spec import Spec, StateDecl, name_order
 from .codegen_states import Lines as _Lines
 from .codegen_states import spec_location as _spec_location
@@ -216,7 +217,11 @@ def source_for(spec: Spec) -> tuple[str, bool]:
     path = locate_spec(spec.path)
     if path.is_file():
         text = path.read_text(encoding="utf-8")
-        if load_spec(path) == spec:
+        try:
+            same = load_spec(path) == spec
+        except SpecErrors:  # not a spec (an imported spec's path names its source) or broken since: in memory
+            same = False
+        if same:
             return generate_source(spec, text), True
     return generate_source(spec), False
 

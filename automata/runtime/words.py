@@ -223,22 +223,3 @@ class WordDriven(StepControl):
         self.run_until()
         return RunSummary(self.state, self.steps)
 
-
-def word_program(spec: Spec) -> Any:
-    """The program of a pure machine (it has no module): its case is a word, `-p word=a,b,c` (or
-    `--word a,b,c` where a command takes case options), run on a WordContext."""
-    from ..model.words import Alphabet
-    from .program import Program
-
-    alphabet = Alphabet(spec)
-
-    def parse_case(params: dict[str, str]) -> tuple[Letter, ...]:
-        unknown = sorted(set(params) - {"word"})
-        if unknown or "word" not in params:
-            raise ValueError("a pure Mealy machine's case is a word: --word A,B,C")
-        return tuple(alphabet.word(params["word"], "--word"))
-
-    def make_context(letters: Sequence[Letter], observer: object) -> WordContext:
-        return WordContext(spec, letters)
-
-    return Program(spec, "the word", make_context, {}, {}, parse_case=parse_case)
