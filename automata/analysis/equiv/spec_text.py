@@ -24,6 +24,12 @@ def _quoted(text: str) -> str:
     return dumped.removesuffix("\n...\n").strip()
 
 
+def _name(text: str) -> str:
+    """A name as YAML reads it back: plain, or quoted when YAML 1.1 would read it as something else
+    (a method may be called `NO` or `on`)."""
+    return text if yaml.safe_load(text) == text else _quoted(text)
+
+
 def _flow(fields: Mapping[str, str]) -> str:
     """Fields already written as YAML, on one line: `{name: "Start", final: true}`."""
     return "{" + ", ".join(f"{key}: {value}" for key, value in fields.items()) + "}"
@@ -82,7 +88,7 @@ def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
             if decl.event:
                 fields["event"] = decl.event
         elif getattr(decl, "call", ""):  # none in a pure Mealy machine
-            fields["call"] = decl.call  # a method name (checked by the loader)
+            fields["call"] = _name(decl.call)  # a method name (checked by the loader)
         lines.append(f"  {name}: {_flow(fields)}")
     return lines
 

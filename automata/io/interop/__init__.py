@@ -112,7 +112,11 @@ def written_names(spec: Spec, format_name: str) -> dict[str, dict[str, str]]:
 def export_spec(spec: Spec, format_name: str, as_yaml: bool = False) -> str:
     """The spec in `format_name` (a transitions configuration as YAML when `as_yaml`, else JSON);
     InputError naming everything the format cannot express."""
-    problems: list[str] = []
+    from .expressible import system_problems
+
+    problems: list[str] = system_problems(spec)
+    if problems:  # nothing else is worth saying
+        raise InputError(f"{display_path(spec.path)}: {format_name} cannot express this spec: {problems[0]}")
     if format_name == "dot-mealy":
         from .dot_mealy import write_dot_mealy
 
