@@ -9,7 +9,7 @@ is reported at the first step whose outputs differ, with the state it happened i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ from ..model.spec import Spec
 from ..model.words import Alphabet, Letter, decide, symbol
 from ..runtime.events import Recorder
 from ..runtime.trace import TraceSink
-from ..runtime.words import WORD_ENGINES, WordError, WordRun, run_word
+from ..runtime.words import WORD_ENGINES, WordError, WordRun, WordRunner
 from .verify import Verdict, verify
 
 
@@ -132,17 +132,18 @@ def first_mismatch(spec: Spec, case: WordCase, run: WordRun) -> Mismatch | None:
     return None
 
 
-def run_case(spec: Spec, case: WordCase, engine: str = "transitions", sinks: Sequence[TraceSink] = ()) -> WordRun:
+def word_run(runner: WordRunner, case: WordCase) -> WordRun:
     """The case's word run to its end, or as far as it goes (the error kept in the run)."""
     try:
-        return run_word(spec, case.letters, engine, sinks)
+        return runner.run(case.letters)
     except WordError as error:
         return error.run
 
 
 def replay(spec: Spec, cases: Sequence[WordCase], engine: str = "transitions") -> list[tuple[WordCase, Mismatch | None]]:
     """Each scenario run on `engine`, with its first mismatch (None when it passes)."""
-    return [(case, first_mismatch(spec, case, run_case(spec, case, engine))) for case in cases]
+    runner = WordRunner(spec, engine)
+    return [(case, first_mismatch(spec, case, word_run(runner, case))) for case in cases]
 
 
 @dataclass(frozen=True)
@@ -156,9 +157,16 @@ def _run_view(run: WordRun) -> tuple[Any, ...]:
     return (tuple((step.outputs, step.state_after) for step in run.steps), run.final_state, bool(run.error))
 
 
-def verify_case(spec: Spec, case: WordCase, engines: Sequence[str] = WORD_ENGINES) -> WordVerdict:
+def verify_words(spec: Spec, cases: Sequence[WordCase], engines: Sequence[str] = WORD_ENGINES) -> list[WordVerdict]:
+    """Each case on every runtime (each runtime built once)."""
+    runners = {engine: WordRunner(spec, engine) for engine in engines}
+    return [verify_word(spec, case, runners) for case in cases]
+
+
+def verify_word(spec: Spec, case: WordCase, runners: Mapping[str, WordRunner]) -> WordVerdict:
     """The case on every runtime: the same steps (outputs, states), the same end; then the scenario's outputs."""
-    runs = {engine: run_case(spec, case, engine) for engine in engines}
+    engines = list(runners)
+    runs = {engine: word_run(runner, case) for engine, runner in runners.items()}
     reference = engines[0]
     for engine in engines[1:]:
         if _run_view(runs[engine]) != _run_view(runs[reference]):
@@ -195,7 +203,8 @@ def word_judge(spec: Spec, cases: Sequence[WordCase]) -> tuple[Callable[..., Ver
         if run.error:
             raise WordError(run.error, run)
 
-    expected_runs = {number: run_case(spec, case) for number, case in by_number.items()}
+    original = WordRunner(spec)
+    expected_runs = {number: word_run(original, case) for number, case in by_number.items()}
 
     def reference(case: WordCase, number: str) -> Callable[[Recorder], Any]:
         def emit(observer: Recorder) -> None:
@@ -215,7 +224,7 @@ def word_judge(spec: Spec, cases: Sequence[WordCase]) -> tuple[Callable[..., Ver
         chosen = by_number[number]
 
         def automaton(observer: Recorder) -> None:  # outputs are what a Mealy machine shows, not its states
-            run = run_case(mutant, chosen, "transitions", sinks)
+            run = word_run(WordRunner(mutant, "transitions", sinks), chosen)
             events(run, chosen, observer)
 
         return verify({"original": reference(chosen, number), "automaton": automaton}, "original")
@@ -230,5 +239,6 @@ def check_engines(engines: Sequence[str]) -> None:
 
 
 __all__ = ["AutomataError", "Mismatch", "WordCase", "WordVerdict", "check_engines", "describe_mismatch",
-           "first_mismatch", "random_cases", "replay", "run_case", "scenario_cases", "verify_case", "word_cases",
+           "first_mismatch", "random_cases", "replay", "word_run", "scenario_cases", "verify_word", "verify_words",
+           "word_cases",
            "word_judge"]

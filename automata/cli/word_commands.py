@@ -15,9 +15,9 @@ from ..analysis.words import (
     describe_mismatch,
     random_cases,
     replay,
-    run_case,
+    word_run,
     scenario_cases,
-    verify_case,
+    verify_words,
     word_cases,
 )
 from ..errors import InputError
@@ -25,7 +25,7 @@ from ..io.files import display_path
 from ..io.loader import load_spec
 from ..model.spec import Spec
 from ..model.words import symbol
-from ..runtime.words import WORD_ENGINES, WordRun
+from ..runtime.words import WORD_ENGINES, WordRun, WordRunner
 from .support import BoundedInt, open_sinks, print_json, trace_options
 
 MAX_WORDS_FILE = 64_000_000
@@ -120,8 +120,9 @@ def make_word_run_command(spec_path: str) -> click.Command:
         documents = []
         failed = 0
         with open_sinks(trace, protocol, json_mode=as_json) as sinks:
+            runner = WordRunner(spec, impl, sinks)
             for position, case in enumerate(cases):
-                run = run_case(spec, case, impl, sinks)
+                run = word_run(runner, case)
                 failed += bool(run.error)
                 if as_json:
                     documents.append(_run_document(spec, run, names))
@@ -155,7 +156,7 @@ def make_word_verify_command(spec_path: str) -> click.Command:
         compare their steps (and, for scenarios, the outputs expected)."""
         spec = load_spec(spec_path)
         cases = chosen_cases(spec, words, words_file, scenarios_file, random_count, length, seed)
-        verdicts = [verify_case(spec, case) for case in cases]
+        verdicts = verify_words(spec, cases)
         differing = [verdict for verdict in verdicts if verdict.difference]
         steps = sum(len(verdict.runs["transitions"].steps) for verdict in verdicts)
         if as_json:

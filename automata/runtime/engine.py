@@ -157,6 +157,18 @@ class Automaton(StepControl):
 
         return [fire]
 
+    def restart(self) -> None:
+        """Back to the initial state, for a new run on the same context: the machine already built
+        is kept (building one costs a call per arc, which a pure machine run on thousands of words
+        would otherwise pay per word)."""
+        self._machine.set_state(str(self.spec.initial), model=self._model)
+        self._clear_values()
+        self._fired = None
+        self.steps = 0
+        self._started = self._finished = False
+        self._last = None
+        self._failure = None
+
     # -- running --------------------------------------------------------------------------------
 
     @property

@@ -132,6 +132,14 @@ class GeneratedAutomaton(StepControl):
         self._finished = False
         self._failure: BaseException | None = None
 
+    def restart(self) -> None:
+        """Back to the initial state, for a new run on the same context (the step function is kept)."""
+        self._state = self.spec.initial
+        self.steps = 0
+        self._started = self._finished = False
+        self._failure = None
+        self._tracer._last = None
+
     @property
     def state(self) -> int:
         return self._state

@@ -73,37 +73,14 @@ class WordError(RunError):
         self.run = run
 
 
-class _Stepper:
-    """One runtime, driven one letter at a time."""
-
-    def __init__(self, spec: Spec, engine: str, sinks: Sequence[TraceSink], context: SymbolContext) -> None:
-        self.spec = spec
-        if engine == "transitions":
-            from .engine import Automaton
-
-            self.runtime: Any = Automaton(spec, context, sinks)
-        elif engine == "generated":
-            from .generated import generated_automaton
-
-            self.runtime = generated_automaton(spec, context, sinks)
-        elif engine == "interpreter":
-            self.runtime = _Interpreting(spec, context)
-        else:
-            raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(WORD_ENGINES)}")
-
-    @property
-    def state(self) -> int:
-        return self.runtime.state
-
-    def step(self, event: str) -> StepRecord:
-        return self.runtime.step(event)
-
-
 class _Interpreting:
     """The interpreter (automata.runtime.interpreter.take_step), one letter at a time."""
 
     def __init__(self, spec: Spec, context: SymbolContext) -> None:
         self.spec, self.context, self.state, self.steps = spec, context, spec.initial, 0
+
+    def restart(self) -> None:
+        self.state, self.steps = self.spec.initial, 0
 
     def step(self, event: str) -> StepRecord:
         from .interpreter import take_step
@@ -127,44 +104,72 @@ def undefined_input(spec: Spec, state: int, letter: Letter) -> str:
             f"{letter.event}" + (f" when [{letter.condition}]" if str(letter.condition) != "1" else ""))
 
 
+class WordRunner:
+    """One runtime bound to one pure spec, running word after word: each word starts again from the
+    initial state, on the machine (or the compiled code) built once."""
+
+    def __init__(self, spec: Spec, engine: str = "transitions", sinks: Sequence[TraceSink] = ()) -> None:
+        self.spec, self.sinks = spec, tuple(sinks)
+        self.context = SymbolContext()
+        if engine == "transitions":
+            from .engine import Automaton
+
+            self.runtime: Any = Automaton(spec, self.context, self.sinks)
+        elif engine == "generated":
+            from .generated import generated_automaton
+
+            self.runtime = generated_automaton(spec, self.context, self.sinks)
+        elif engine == "interpreter":
+            self.runtime = _Interpreting(spec, self.context)
+        else:
+            raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(WORD_ENGINES)}")
+        self._used = False
+
+    def run(self, letters: Sequence[Letter]) -> WordRun:
+        """Run `letters` from the initial state. Raises WordError (with the steps taken) at a letter
+        the machine does not define in the state it is in, or past a final state. Sinks hear of the
+        word's end as of a run's end (the runtimes tell them only of a final state reached)."""
+        spec, sinks, runtime, context = self.spec, self.sinks, self.runtime, self.context
+        if self._used:
+            runtime.restart()
+        self._used = True
+        steps: list[WordStep] = []
+
+        def stopped(message: str) -> WordError:
+            error = WordError(message, WordRun(spec, tuple(steps), runtime.state, message))
+            for sink in sinks:  # the runtime took no step for this letter: the sinks hear it from here
+                if not steps:
+                    sink.started(spec, spec.initial, letter.event)
+                sink.failed(spec, None, error)
+            return error
+
+        for letter in letters:
+            state = runtime.state
+            if spec.states[state].final:
+                raise stopped(f"{spec.automaton}: the run is over: state {state} ({spec.states[state].name}) is "
+                              f"final, and the word goes on with '{clipped(letter.text, 80)}'")
+            decision = decide(spec, state, letter)
+            if decision.arc is None and not spec.states[state].may_stay:
+                raise stopped(undefined_input(spec, state, letter))
+            context.values = dict(decision.valuation)
+            try:
+                record = runtime.step(letter.event)
+            except RunError as error:  # the runtime told its sinks
+                raise WordError(str(error), WordRun(spec, tuple(steps), runtime.state, str(error))) from None
+            steps.append(WordStep(letter, record.state_before, record.arc, record.outputs, record.state_after))
+        final = runtime.state
+        if sinks and not (steps and spec.states[final].final):
+            for sink in sinks:
+                if not steps:
+                    sink.started(spec, spec.initial, spec.step_event)
+                sink.finished(spec, final, len(steps))
+        return WordRun(spec, tuple(steps), final)
+
+
 def run_word(spec: Spec, letters: Sequence[Letter], engine: str = "transitions",
              sinks: Sequence[TraceSink] = ()) -> WordRun:
-    """Run `letters` from the initial state. Raises WordError (with the steps taken) at a letter the
-    machine does not define in the state it is in, or past a final state. Sinks hear of the word's
-    end as of a run's end (the runtimes tell them only of a final state reached)."""
-    context = SymbolContext()
-    stepper = _Stepper(spec, engine, sinks, context)
-    steps: list[WordStep] = []
-
-    def stopped(message: str) -> WordError:
-        error = WordError(message, WordRun(spec, tuple(steps), stepper.state, message))
-        for sink in sinks:  # the runtime took no step for this letter: the sinks hear it from here
-            if not steps:
-                sink.started(spec, spec.initial, letter.event)
-            sink.failed(spec, None, error)
-        return error
-
-    for letter in letters:
-        state = stepper.state
-        if spec.states[state].final:
-            raise stopped(f"{spec.automaton}: the run is over: state {state} ({spec.states[state].name}) is final, "
-                          f"and the word goes on with '{clipped(letter.text, 80)}'")
-        decision = decide(spec, state, letter)
-        if decision.arc is None and not spec.states[state].may_stay:
-            raise stopped(undefined_input(spec, state, letter))
-        context.values = dict(decision.valuation)
-        try:
-            record = stepper.step(letter.event)
-        except RunError as error:  # the runtime told its sinks
-            raise WordError(str(error), WordRun(spec, tuple(steps), stepper.state, str(error))) from None
-        steps.append(WordStep(letter, record.state_before, record.arc, record.outputs, record.state_after))
-    final = stepper.state
-    if sinks and not (steps and spec.states[final].final):
-        for sink in sinks:
-            if not steps:
-                sink.started(spec, spec.initial, spec.step_event)
-            sink.finished(spec, final, len(steps))
-    return WordRun(spec, tuple(steps), final)
+    """Run one word (see WordRunner.run; for many words, keep one WordRunner)."""
+    return WordRunner(spec, engine, sinks).run(letters)
 
 
 # ---------------------------------------------------------------------------------------------
