@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError, clipped
-from .guards import ALWAYS, Guard, GuardSyntaxError, Not, Var, parse_guard, variables_of
+from .guards import ALWAYS, And, Guard, GuardSyntaxError, Not, Or, Var, parse_guard, variables_of
+from .names import INPUT_NAME
 from .spec import ArcDecl, Spec, name_order
 
 # A letter's condition may name this many inputs together with the ones the state's arcs test;
@@ -64,6 +65,9 @@ class Alphabet:
                 self.by_symbol[decl.doc] = None if decl.doc in self.by_symbol else name
         # How many commas a letter may contain: a piece of a split word is joined back to this many more.
         self.commas = max((text.count(",") for text in self.by_symbol), default=0)
+        # A letter's condition names inputs by name (x1) or by symbol (`coin_valid`, an imported condition).
+        self.inputs = {decl.doc: name for name, decl in spec.inputs.items() if decl.doc}
+        self.inputs.update({name: name for name in spec.inputs})
 
     def event(self, text: str) -> str | None:
         """The event `text` names; None when it names none. Raises on a symbol that several events share."""
@@ -87,8 +91,21 @@ class Alphabet:
         if match:
             event = self.event(match["symbol"].strip())
             if event is not None:
-                return Letter(event, parse_condition(match["condition"], where), text)
+                return Letter(event, self.condition(match["condition"], where), text)
         return None
+
+    def condition(self, text: str, where: str) -> Guard:
+        """A letter's condition over the spec's inputs, named by name or by symbol."""
+        guard = parse_condition(text, where)
+        # An input variable the machine never tests (x7) changes nothing: the EFSM tools' scenarios
+        # name every variable of their problem. Any other unknown name is a mistake.
+        unknown = [name for name in guard.variables() if name not in self.inputs and not INPUT_NAME.fullmatch(name)]
+        if unknown:
+            known = ", ".join(f"{name} ({self.spec.inputs[name].doc})" if self.spec.inputs[name].doc else name
+                              for name in sorted(self.spec.inputs, key=name_order)) or "none"
+            raise InputError(f"{where}: condition [{clipped(text, 80)}] names {unknown[0]!r}, which is not an input "
+                             f"of {self.spec.automaton}; its inputs: {known}")
+        return _renamed(guard, {**{name: name for name in guard.variables()}, **self.inputs})
 
     def require(self, text: str, where: str) -> Letter:
         letter = self.letter(text, where)
@@ -121,6 +138,16 @@ class Alphabet:
             else:
                 self.require(pieces[start], f"{where}, letter {len(letters) + 1}")
         return letters
+
+
+def _renamed(guard: Guard, names: dict[str, str]) -> Guard:
+    if isinstance(guard, Var):
+        return Var(names[guard.name])
+    if isinstance(guard, Not):
+        return Not(_renamed(guard.operand, names))
+    if isinstance(guard, (And, Or)):
+        return type(guard)(tuple(_renamed(operand, names) for operand in guard.operands))
+    return guard
 
 
 @dataclass(frozen=True)
