@@ -43,8 +43,9 @@ def import_command(source_file: str, output: str | None, format_name: str | None
     text = spec_text(spec, f"Imported from {display_path(source_file)} ({chosen}) by `automata import`.")
     if output:
         _write(output, text)
-    summary = (f"{display_path(source_file)} ({chosen}): {len(spec.states):,} states, {len(spec.events):,} inputs, "
-               f"{len(spec.outputs):,} outputs, {len(spec.arcs):,} transitions")
+    conditions = f", {len(spec.inputs):,} conditions" if spec.inputs else ""
+    summary = (f"{display_path(source_file)} ({chosen}): {len(spec.states):,} states, {len(spec.events):,} inputs"
+               f"{conditions}, {len(spec.outputs):,} outputs, {len(spec.arcs):,} transitions")
     if as_json:
         print_json({"source": display_path(source_file), "format": chosen, "states": len(spec.states),
                     "inputs": len(spec.events), "conditions": len(spec.inputs), "outputs": len(spec.outputs),
