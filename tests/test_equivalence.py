@@ -290,9 +290,28 @@ def test_the_initial_states_are_compared_before_any_step() -> None:
     body = ("states:\n  0: {name: S}\n  1: {name: F, final: true}\n"
             'arcs:\n  - {from: 0, to: 1, guard: "1", actions: [z1]}\n')
     starting_final = spec_from_text((BASE + body).replace("initial: 0", "initial: 1"), "b.yaml")
-    difference = compare(machine(body), starting_final).difference
+    difference = compare(machine(body), starting_final, skip_silent=False).difference
     assert difference is not None and difference.run.letters == ()
     assert difference.why == "the second stops where the first goes on"
+    # Skipping silent steps, a run that has stopped stays stopped: the first then runs z1 where the second runs nothing.
+    difference = compare(machine(body), starting_final).difference
+    assert difference is not None and difference.run.letters[0].outputs == (("z1",), ())
+    assert difference.why == "they run different outputs"
+
+
+def test_a_silent_step_into_a_final_state_is_skipped_unless_lock_step() -> None:
+    direct = ("states:\n  0: {name: S}\n  1: {name: F, final: true}\n"
+              'arcs:\n  - {from: 0, to: 1, guard: "x1", actions: [z1]}\n  - {from: 0, to: 0, guard: "!x1", actions: [z2]}\n')
+    late = ("states:\n  0: {name: S}\n  2: {name: Done}\n  1: {name: F, final: true}\n"
+            'arcs:\n  - {from: 0, to: 2, guard: "x1", actions: [z1]}\n  - {from: 0, to: 0, guard: "!x1", actions: [z2]}\n'
+            '  - {from: 2, to: 1}\n')
+    assert verdict(direct, late)
+    difference = compare(machine(direct), machine(late), skip_silent=False).difference
+    assert difference is not None and difference.why == "the first stops where the second goes on"
+    # A silent step that may go elsewhere is a difference in both modes.
+    choosing = late.replace("  - {from: 2, to: 1}\n", '  - {from: 2, to: 1, guard: "x1"}\n  - {from: 2, to: 0, guard: "!x1", actions: [z2]}\n')
+    difference = compare(machine(direct), machine(choosing)).difference
+    assert difference is not None and difference.run.letters[-1].outputs == ((), ("z2",))
 
 
 # ---- random machines against a brute-force oracle -------------------------------------------------
@@ -301,11 +320,14 @@ def test_the_initial_states_are_compared_before_any_step() -> None:
 def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
     """The length of a shortest distinguishing sequence (None: equivalent), final states by number,
     found by trying every event with every valuation of every input at every pair of states with
-    take_step (a run may send any event at each step; silent steps keep the event and the valuation)."""
+    take_step (a run may send any event at each step; silent steps keep the event and the valuation;
+    skipping them, a run that has stopped stays stopped, so that the other may still stop silently)."""
     names = sorted(set(first.inputs) | set(second.inputs))
     events = sorted(first.events)
 
     def move(spec: Spec, state: int, event: str, values: dict[str, bool]) -> tuple[str, tuple[str, ...], int]:
+        if spec.states[state].final:
+            return "moved", (), state
         on_event = dataclasses.replace(spec, step_event=event)
         visited = {state}
         while True:
@@ -321,7 +343,7 @@ def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
 
     def differ(pair: tuple[int, int]) -> bool:
         stop_a, stop_b = first.states[pair[0]].final, second.states[pair[1]].final
-        return stop_a != stop_b or (stop_a and pair[0] != pair[1])
+        return (stop_a != stop_b and not skip_silent) or (stop_a and stop_b and pair[0] != pair[1])
 
     start = (first.initial, second.initial)
     if differ(start):
@@ -330,7 +352,7 @@ def brute_force(first: Spec, second: Spec, skip_silent: bool) -> int | None:
     queue = deque([start])
     while queue:
         pair = queue.popleft()
-        if first.states[pair[0]].final:
+        if first.states[pair[0]].final and second.states[pair[1]].final:
             continue
         for event in events:
             for bits in itertools.product((False, True), repeat=len(names)):

@@ -11,14 +11,16 @@ output of each automaton that takes steps, and each final state reached.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..io.loader import load_system
+from ..model.guards import And, Const, Guard, Not, Or, Var, atom, is_state_test, variables_of
 from ..model.spec import ArcDecl, Spec, name_order
 from ..runtime.trace import StepRecord, TraceSink
+from .check import MAX_INPUTS_PER_STATE, _TruthTables
+from .system_check import StateDomains, reachable_states
 
 Literal = tuple[int, str, bool]  # (state, input, value): the input read in that state with that value
 
@@ -101,24 +103,106 @@ class Coverage:
                         frozenset(document["finals"]), frozenset(tuple(item) for item in document["literals"]), others)
 
 
-def reachable_states(spec: Spec) -> set[int]:
-    """The states a walk along the arcs reaches from the initial state (guards aside: a guard that
-    can never hold is a `check` finding of its own)."""
-    successors: dict[int, set[int]] = {}
-    for arc in spec.arcs:
-        successors.setdefault(arc.source, set()).add(arc.target)
-    seen = {spec.initial}
-    queue = deque([spec.initial])
-    while queue:
-        for target in successors.get(queue.popleft(), ()):
-            if target not in seen:
-                seen.add(target)
-                queue.append(target)
-    return seen
+def _literals_of(spec: Spec, arcs: Iterable[ArcDecl], readings: StateReadings | None = None) -> set[Literal]:
+    """The guard literals the arcs read: each input with both values, and in a system each state
+    test with the values it can really take there (`readings`)."""
+    literals = set()
+    for arc in arcs:
+        for name in arc.guard.variables():
+            for value in (False, True):
+                if readings is None or not is_state_test(name) or readings.can_read(arc.source, name, value):
+                    literals.add((arc.source, name, value))
+    return literals
 
 
-def _literals_of(spec: Spec, arcs: Iterable[ArcDecl]) -> set[Literal]:
-    return {(arc.source, name, value) for arc in arcs for name in arc.guard.variables() for value in (False, True)}
+class StateReadings:
+    """What a system's automaton can read in a state, with every state test a condition over the
+    tested automaton's state (automata/analysis/system_check.py): which readings of a state test
+    occur (with two states, `y2 == 0` is never read as false once `y2 == 1` has been read as
+    false), and which arcs can fire at all."""
+
+    def __init__(self, spec: Spec, domains: StateDomains | None) -> None:
+        self.spec = spec
+        self.domains = domains
+        self._groups: dict[int, tuple[list[tuple[_TruthTables | None, dict[str, int]]], set[int]]] = {}
+
+    def can_read(self, state: int, name: str, value: bool) -> bool:
+        groups, _ = self._group(state)
+        for tables, read in groups:
+            if tables is None:
+                return True  # too many valuations to decide: every reading counts
+            if name in read:
+                table = tables.of(atom(name))
+                if read[name] & (table if value else ~table & tables.full):
+                    return True
+        return False
+
+    def can_fire(self, arc: ArcDecl) -> bool:
+        groups, firing = self._group(arc.source)
+        return arc.index in firing or any(tables is None for tables, _ in groups)
+
+    def _group(self, state: int) -> tuple[list[tuple[_TruthTables | None, dict[str, int]]], set[int]]:
+        """For each event the state has arcs on: its truth tables and where each name is read; and
+        the arcs that can fire."""
+        if state in self._groups:
+            return self._groups[state]
+        groups: list[tuple[_TruthTables | None, dict[str, int]]] = []
+        firing: set[int] = set()
+        for event in sorted({arc.event for arc in self.spec.arcs if arc.source == state}):
+            arcs = self.spec.arcs_from(state, event)
+            names = variables_of(arc.guard for arc in arcs)
+            inputs = [name for name in names if not is_state_test(name)]
+            tested = sorted({name.partition("=")[0] for name in names if is_state_test(name)}, key=name_order)
+            domains = {variable: self.domains.of(self.spec.automaton, state, "A" + variable[1:])
+                       for variable in tested} if self.domains is not None else {}
+            size = 1 << len(inputs)
+            for states in domains.values():
+                size *= len(states)
+            if size > 1 << MAX_INPUTS_PER_STATE:
+                groups.append((None, {}))
+                continue
+            tables = _TruthTables(inputs, domains)
+            read: dict[str, int] = {}
+            taken = 0
+            for arc in arcs:  # tried in order: each guard is evaluated where no earlier arc fired
+                holds = _reading(arc.guard, tables.full & ~taken, tables, read)
+                if holds:
+                    firing.add(arc.index)
+                taken |= holds
+            groups.append((tables, read))
+        self._groups[state] = (groups, firing)
+        return self._groups[state]
+
+
+def arcs_that_cannot_fire(spec: Spec) -> list[ArcDecl]:
+    """The arcs no run takes whatever its inputs: those of final states, and those whose guard never
+    holds where it is tried (never true, or always beaten by an arc tried before it), in a system
+    with each state test over the states its automaton can be in there (what `check` reports)."""
+    readings = StateReadings(spec, StateDomains(load_system(spec)) if spec.is_system else None)
+    return [arc for arc in spec.arcs if spec.states[arc.source].final or not readings.can_fire(arc)]
+
+
+def _reading(guard: Guard, within: int, tables: _TruthTables, read: dict[str, int]) -> int:
+    """The valuations of `within` on which `guard` holds, evaluated left to right with short-circuit;
+    records in `read` the valuations on which each name is read."""
+    if isinstance(guard, Const):
+        return within if guard.value else 0
+    if isinstance(guard, Var):
+        read[guard.name] = read.get(guard.name, 0) | within
+        return within & tables.of(guard)
+    if isinstance(guard, Not):
+        return within & ~_reading(guard.operand, within, tables, read)
+    if isinstance(guard, And):
+        for operand in guard.operands:
+            within = _reading(operand, within, tables, read)
+        return within
+    assert isinstance(guard, Or)
+    holds = 0
+    for operand in guard.operands:
+        found = _reading(operand, within, tables, read)
+        holds |= found
+        within &= ~found
+    return holds
 
 
 @dataclass(frozen=True)
@@ -209,26 +293,28 @@ def coverage_report(spec: Spec, covered: Coverage) -> CoverageReport:
     """Compare what runs exercised with what the spec offers from its reachable states; for a
     system, the same for every other automaton that takes steps (its final states count as
     covered when some run reached them)."""
-    report = _report(spec, covered)
     if not spec.is_system:
-        return report
+        return _report(spec, covered)
     system = load_system(spec)
+    domains = StateDomains(system)
+    report = _report(spec, covered, StateReadings(spec, domains))
     parts = []
     for name in system.driven()[1:]:
         other = system.specs[name]
         seen = covered.other(name)
         finals = frozenset(number for number in seen.states if other.states[number].final)
-        parts.append(replace(_report(other, replace(seen, finals=finals)), missed_final_means="never reached"))
+        parts.append(replace(_report(other, replace(seen, finals=finals), StateReadings(other, domains)),
+                             missed_final_means="never reached"))
     return replace(report, parts=tuple(parts))
 
 
-def _report(spec: Spec, covered: Coverage) -> CoverageReport:
+def _report(spec: Spec, covered: Coverage, readings: StateReadings | None = None) -> CoverageReport:
     reachable = reachable_states(spec)
     arcs = tuple(arc for arc in spec.arcs if arc.source in reachable)
     states = tuple(sorted(reachable))
     outputs = tuple(sorted({name for arc in arcs for name in spec.outputs_of(arc)}, key=name_order))
     finals = tuple(number for number in states if spec.states[number].final)
-    literals = tuple(sorted(_literals_of(spec, arcs)))
+    literals = tuple(sorted(_literals_of(spec, arcs, readings)))
     return CoverageReport(
         spec, covered, arcs, states, outputs, finals, literals,
         missed_arcs=tuple(arc for arc in arcs if arc.index not in covered.arcs),

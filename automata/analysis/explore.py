@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..model.spec import ArcDecl
 from ..runtime.events import NullObserver
 from ..runtime.program import Program
-from .coverage import CoverageSink, reachable_states
+from .coverage import CoverageSink, arcs_that_cannot_fire, reachable_states
 
 # A run of an explored case stops after this many steps when the program states no step limit for
 # it, so that one endless case cannot stall the search (its arcs taken so far still count).
@@ -51,10 +51,13 @@ class Exploration:
     tried: int  # explored cases run
     failed: int  # of them, runs that raised (their arcs up to the failure still count)
     space_exhausted: bool  # the program's space ended before the budget did
+    # Targets no case can take (not searched): their guard never holds where they are tried, state
+    # tests ranging over the states the tested automaton can be in there.
+    impossible: tuple[ArcDecl, ...] = ()
 
     @property
     def complete(self) -> bool:
-        return not self.missing
+        return not self.missing and not self.impossible
 
 
 def untaken_arcs(program: Program, cases: Iterable[tuple[str, Any]] | None = None,
@@ -95,7 +98,11 @@ def explored_cases(program: Program) -> Iterator[tuple[str, Any]]:
 
 def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAULT_MAX_CASES,
             max_steps: int = DEFAULT_CASE_STEPS, progress: Callable[[int], None] | None = None) -> Exploration:
-    """Run the program's explored cases until every target arc is taken or `max_cases` have run."""
+    """Run the program's explored cases until every target arc is taken or `max_cases` have run;
+    an arc that can never fire is not searched for (see Exploration.impossible)."""
+    cannot = {arc.index for arc in arcs_that_cannot_fire(program.spec)} if targets else set()
+    impossible = tuple(arc for arc in targets if arc.index in cannot)
+    targets = [arc for arc in targets if arc.index not in cannot]
     pending = {arc.index: arc for arc in targets}
     found: dict[int, Witness] = {}
     tried = failed = 0
@@ -117,7 +124,7 @@ def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAU
         exhausted = bool(pending) and (tried < max_cases or next(space, None) is None)
     witnesses = tuple(found[arc.index] for arc in targets if arc.index in found)
     missing = tuple(arc for arc in targets if arc.index not in found)
-    return Exploration(program, tuple(targets), witnesses, missing, tried, failed, exhausted)
+    return Exploration(program, tuple(targets) + impossible, witnesses, missing, tried, failed, exhausted, impossible)
 
 
 def _run(program: Program, case: Any, sink: CoverageSink, max_steps: int) -> bool:

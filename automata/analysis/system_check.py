@@ -23,9 +23,10 @@ missed. From the most precise rule to the most general:
 
 from __future__ import annotations
 
+from collections import deque
+
 from ..model.spec import Spec
 from ..model.system import CALLS, NESTS, Link, System
-from .coverage import reachable_states
 
 
 class StateDomains:
@@ -93,3 +94,19 @@ class StateDomains:
                     changed = True
         self._flows[key] = possible
         return possible
+
+
+def reachable_states(spec: Spec) -> set[int]:
+    """The states a walk along the arcs reaches from the initial state (guards aside: a guard that
+    can never hold is a `check` finding of its own)."""
+    successors: dict[int, set[int]] = {}
+    for arc in spec.arcs:
+        successors.setdefault(arc.source, set()).add(arc.target)
+    seen = {spec.initial}
+    queue = deque([spec.initial])
+    while queue:
+        for target in successors.get(queue.popleft(), ()):
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+    return seen

@@ -81,7 +81,7 @@ def cover_command(spec_file: str, arcs: tuple[int, ...], max_cases: int, max_ste
         _print_json(spec_file, outcome)
     else:
         _print_text(spec_file, outcome, origin)
-    if outcome.missing:
+    if not outcome.complete:
         raise click.exceptions.Exit(1)
 
 
@@ -99,9 +99,12 @@ def _print_text(spec_file: str, outcome: Exploration, origin: str) -> None:
     why = "the program's space of cases ended" if outcome.space_exhausted else "the --max-cases budget ran out"
     for arc in outcome.missing:
         click.echo(f"{_arc_text(arc)}: NOT FOUND in {outcome.tried:,} explored cases ({why})")
+    for arc in outcome.impossible:
+        click.echo(f"{_arc_text(arc)}: no case can take it: its guard never holds where the arc is tried "
+                   "(automata check says why)")
     failed = f"; {outcome.failed:,} of them failed mid-run" if outcome.failed else ""
     click.echo(f"cover: {len(outcome.witnesses)} of {count} arcs found after {outcome.tried:,} explored cases{failed}")
-    if outcome.missing:
+    if outcome.missing or outcome.impossible:
         click.echo("cover: arcs not found: add a case that takes each, or show that none can (an invariant of the "
                    "model rules it out)", err=True)
 
@@ -114,4 +117,5 @@ def _print_json(spec_file: str, outcome: Exploration) -> None:
         "found": [{**_arc_json(witness.arc), "case_name": witness.case_name, "case": jsonable(witness.case),
                    "case_repr": repr(witness.case), "tried": witness.tried} for witness in outcome.witnesses],
         "not_found": [_arc_json(arc) for arc in outcome.missing],
+        "cannot_fire": [_arc_json(arc) for arc in outcome.impossible],
     })

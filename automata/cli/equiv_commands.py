@@ -18,8 +18,9 @@ def _state_text(spec: Any, number: int) -> str:
 
 
 def _ending_text(spec: Any, ending: Any) -> str:
-    where = f" (inside the step: {ending.where})" if ending.where else ""
-    return f"{ending.how} in state {_state_text(spec, ending.state)}{where}"
+    if ending.where:  # inside a step of a system's root: where each automaton under way is
+        return f"{ending.how} with {ending.where}"
+    return f"{ending.how} in state {_state_text(spec, ending.state)}"
 
 
 def _outputs_text(calls: dict[str, str], outputs: tuple[str, ...], with_calls: bool) -> str:

@@ -69,6 +69,7 @@ class _Analysis:
         self._domains = domains
         self._tested_by_state: dict[int, list[str]] = {}
         self._tables: dict[object, TruthTables] = {}
+        self._regions: dict[tuple[int, str, object], tuple[list[Region], TruthTables]] = {}
         self.steps = Steps(spec)
 
     def domains(self, state: int) -> dict[str, tuple[int, ...]]:
@@ -94,7 +95,10 @@ class _Analysis:
         tables = self._tables.get(key)
         if tables is None:
             tables = self._tables[key] = tables_for(names, dict(domains))
-        return self.steps.outcomes(state, event, tables, False), tables
+        found = self._regions.get((state, event, key))
+        if found is None:
+            found = self._regions[(state, event, key)] = self.steps.outcomes(state, event, tables, False), tables
+        return found
 
 
 def reachable(spec: Spec, analysis: _Analysis | None = None) -> list[int]:
@@ -162,7 +166,7 @@ def equivalent_blocks(spec: Spec, analysis: _Analysis | None = None) -> list[tup
         alone = spec.states[state].final or state in analysis.kept_apart
         key = ("alone", state) if alone else ("working", tuple(signature[state]))
         groups.setdefault(key, []).append(number[state])
-    block_of = refine(len(states), list(groups.values()), transitions)
+    block_of = refine(len(states), list(groups.values()), transitions).block_of
     blocks: dict[int, list[int]] = {}
     for state in states:
         blocks.setdefault(block_of[number[state]], []).append(state)
@@ -172,7 +176,8 @@ def equivalent_blocks(spec: Spec, analysis: _Analysis | None = None) -> list[tup
 def _firing_arcs(analysis: _Analysis, state: int) -> list[ArcDecl]:
     """The arcs leaving `state` (on any event) that fire on some valuation, in file order."""
     fired = {outcome.arc for event in analysis.spec.events for _, outcome in analysis.regions(state, event)[0]}
-    return [arc for arc in analysis.spec.arcs if arc.source == state and arc.index in fired]
+    leaving = [arc for event in analysis.spec.events for arc in analysis.steps.order(state, event)]
+    return sorted((arc for arc in leaving if arc.index in fired), key=lambda arc: arc.index)
 
 
 def _common_suffix(lists: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
@@ -216,7 +221,8 @@ def minimize(spec: Spec) -> Minimized:
         target = number_of[arc.target]
         outputs = spec.outputs_of(arc)
         actions = outputs[:len(outputs) - len(on_enter[target])]
-        arcs.append(dataclasses.replace(arc, index=len(arcs), target=target, actions=actions))
+        arcs.append(ArcDecl(len(arcs), arc.source, target, arc.event, arc.guard, arc.guard_text, actions, arc.priority,
+                            arc.loc, arc.guard_loc))
     states = {block[0]: _merged_state(spec, block, on_enter[block[0]]) for block in blocks}
     tested = set(variables_of(arc.guard for arc in arcs))
     run = {name for arc in arcs for name in arc.actions} | {name for state in states.values() for name in state.on_enter}

@@ -77,6 +77,9 @@ class Steps:
         self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
         self._final = {number: state.final for number, state in spec.states.items()}
         self._domains = domains
+        self._read: dict[tuple[int, str, bool], list[str]] = {}
+        # (state, event) pairs with an arc that runs no output: only from these do silent steps lead on
+        self._silent = {key for key, arcs in self._order.items() if any(not self._outputs[arc.index] for arc in arcs)}
 
     def order(self, state: int, event: str) -> list[ArcDecl]:
         return self._order.get((state, event), [])
@@ -103,10 +106,18 @@ class Steps:
 
     def inputs_read(self, state: int, event: str, skip_silent: bool) -> list[str]:
         """The inputs a step from `state` may read (with `skip_silent`, across the silent steps that follow)."""
-        if self._final[state]:
-            return []
-        states = self.silent_closure(state, event) if skip_silent else [state]
-        return tested_inputs(arc for number in states if not self._final[number] for arc in self.order(number, event))
+        key = (state, event, skip_silent)
+        found = self._read.get(key)
+        if found is None:
+            if self._final[state]:
+                states = []
+            elif skip_silent and (state, event) in self._silent:
+                states = self.silent_closure(state, event)
+            else:
+                states = [state]
+            found = self._read[key] = tested_inputs(arc for number in states if not self._final[number]
+                                                    for arc in self.order(number, event))
+        return found
 
     def outcomes(self, state: int, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
         """What a step from the working state `state` does on `event`, as regions that partition

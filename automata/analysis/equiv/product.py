@@ -84,7 +84,6 @@ class SpecMachine:
         self.steps = Steps(spec)
         self.initial: Node = spec.initial
         self.events = tuple(spec.events)
-        self._reads: dict[tuple[int, str, bool], list[str]] = {}
         self._outcomes: dict[tuple[int, str, bool, tuple[str, ...]], list[Region]] = {}
 
     def final(self, node: Node) -> int | None:
@@ -94,10 +93,7 @@ class SpecMachine:
         return True
 
     def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
-        key = (node, event, skip_silent)
-        if key not in self._reads:
-            self._reads[key] = self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
-        return self._reads[key]  # type: ignore[index]
+        return self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
 
     def outcomes(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
         key = (node, event, skip_silent, tables.inputs)
@@ -199,6 +195,8 @@ class _Explorer:
         """Why arriving at `pair` tells the two apart, or ""."""
         stop_mine, stop_theirs = self.first.final(pair[0]), self.second.final(pair[1])
         if (stop_mine is None) != (stop_theirs is None):
+            if self.skip_silent:  # the one that goes on may yet stop there without an output: see _regions
+                return ""
             which, other = ("first", "second") if stop_mine is not None else ("second", "first")
             return f"the {which} stops where the {other} goes on"
         if stop_mine is None or stop_theirs is None:
@@ -232,11 +230,13 @@ class _Explorer:
     def _events(self, pair: Pair) -> list[str]:
         """The events to try from `pair`: every event where both start a step of their root, none
         where both are inside one (the event is fixed there)."""
-        mine, theirs = self.first.takes_event(pair[0]), self.second.takes_event(pair[1])
-        if mine and theirs:
+        starting = {side: machine.takes_event(node) for side, machine, node in
+                    (("first", self.first, pair[0]), ("second", self.second, pair[1])) if machine.final(node) is None}
+        if all(starting.values()):
             return self.events
-        if not (mine or theirs):
+        if not any(starting.values()):
             return [""]
+        mine = starting["first"]
         if len(self.events) > 1:
             # One starts a root step where the other is inside one: a run would send its next event
             # to one only, so the letters cannot pair the events each receives.
@@ -246,6 +246,16 @@ class _Explorer:
                                 "cannot be paired exactly")
         return self.events
 
+    def _regions(self, machine: Machine, node: Node, event: str, tables: TruthTables) -> list[Region]:
+        """What a step from `node` does; a run that has stopped stays stopped, running nothing (only
+        met when skipping silent steps, where the other run may still stop without an output)."""
+        if machine.final(node) is not None:
+            return [(tables.full, Outcome(MOVED, (), node))]
+        return machine.outcomes(node, event, tables, self.skip_silent)
+
+    def _reads(self, machine: Machine, node: Node, event: str) -> list[str]:
+        return [] if machine.final(node) is not None else machine.reads(node, event, self.skip_silent)
+
     def _difference(self, pair: Pair, letter: Letter, outcome: Outcome, other: Outcome) -> Difference:
         run = self._run(self.letters_to(pair) + (letter,), (_ending(self.first, outcome), _ending(self.second, other)))
         if outcome.outputs != other.outputs:
@@ -253,7 +263,7 @@ class _Explorer:
         return Difference(run, f"the first {run.endings[0].how} where the second {run.endings[1].how}")
 
     def explore(self) -> Difference | None:
-        first, second, silent = self.first, self.second, self.skip_silent
+        first, second = self.first, self.second
         start = (first.initial, second.initial)
         self.parent[start] = None
         why = self._arrival(start)
@@ -263,13 +273,13 @@ class _Explorer:
         while queue:
             pair = queue.popleft()
             mine, theirs = pair
-            if first.final(mine) is not None:
+            if first.final(mine) is not None and second.final(theirs) is not None:
                 continue
             events = self._events(pair)
             for event in events:
-                tables = self.tables(first.reads(mine, event, silent) + second.reads(theirs, event, silent))
-                theirs_regions = second.outcomes(theirs, event, tables, silent)
-                for region, outcome in first.outcomes(mine, event, tables, silent):
+                tables = self.tables(self._reads(first, mine, event) + self._reads(second, theirs, event))
+                theirs_regions = self._regions(second, theirs, event, tables)
+                for region, outcome in self._regions(first, mine, event, tables):
                     for other_region, other in theirs_regions:
                         both = region & other_region
                         if not both:
