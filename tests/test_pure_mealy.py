@@ -146,3 +146,15 @@ def test_export_writes_refuses_and_verifies(folder, automata):
     assert code == 0 and (folder / "vending.yml").read_text().startswith("name: A2")
     code, _, err = automata("import", "vending.yml", "-o", "back.yaml")
     assert code == 0 and "transitions" in err
+
+
+def test_the_editors_schema_accepts_pure_specs_and_still_wants_calls_with_a_context():
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    from automata.io.schema import load_schema
+
+    validator = jsonschema.Draft202012Validator(load_schema())
+    pure = json.loads(json.dumps(yaml.safe_load((DATA / "vending.yaml").read_text(encoding="utf-8"))))
+    assert list(validator.iter_errors(pure)) == []
+    assert list(validator.iter_errors({**pure, "context": "m:C"}))  # then every input must call a method
