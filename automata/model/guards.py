@@ -16,7 +16,7 @@ its name `y2=4`. `y2 != 4` is the negation of `y2 == 4`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 Lookup = Callable[[str], bool]
@@ -149,6 +149,17 @@ class Or:
 Guard = Const | Var | StateTest | Not | And | Or
 
 ALWAYS = Const(True)
+
+
+def renamed(guard: Guard, names: Mapping[str, str]) -> Guard:
+    """The same guard over other names: each variable `name` becomes `names[name]` (kept if absent)."""
+    if isinstance(guard, Var):
+        return Var(names.get(guard.name, guard.name)) if not isinstance(guard, StateTest) else guard
+    if isinstance(guard, Not):
+        return Not(renamed(guard.operand, names))
+    if isinstance(guard, (And, Or)):
+        return type(guard)(tuple(renamed(operand, names) for operand in guard.operands))
+    return guard
 
 
 def variables_of(guards: Iterable[Guard]) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError, clipped
-from .guards import ALWAYS, And, Guard, GuardSyntaxError, Not, Or, Var, parse_guard, variables_of
+from .guards import ALWAYS, And, Guard, GuardSyntaxError, Not, Var, parse_guard, renamed, variables_of
 from .names import INPUT_NAME
 from .spec import ArcDecl, Spec, name_order
 
@@ -105,7 +105,7 @@ class Alphabet:
                               for name in sorted(self.spec.inputs, key=name_order)) or "none"
             raise InputError(f"{where}: condition [{clipped(text, 80)}] names {unknown[0]!r}, which is not an input "
                              f"of {self.spec.automaton}; its inputs: {known}")
-        return _renamed(guard, {**{name: name for name in guard.variables()}, **self.inputs})
+        return renamed(guard, self.inputs)
 
     def require(self, text: str, where: str) -> Letter:
         letter = self.letter(text, where)
@@ -138,16 +138,6 @@ class Alphabet:
             else:
                 self.require(pieces[start], f"{where}, letter {len(letters) + 1}")
         return letters
-
-
-def _renamed(guard: Guard, names: dict[str, str]) -> Guard:
-    if isinstance(guard, Var):
-        return Var(names[guard.name])
-    if isinstance(guard, Not):
-        return Not(_renamed(guard.operand, names))
-    if isinstance(guard, (And, Or)):
-        return type(guard)(tuple(_renamed(operand, names) for operand in guard.operands))
-    return guard
 
 
 @dataclass(frozen=True)

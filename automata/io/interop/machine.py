@@ -14,11 +14,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from yaml.nodes import Node
+
 from ...errors import Loc, SpecError, SpecErrors, clipped
-from ...model.guards import ALWAYS, And, Const, Guard, Not, Or, Var
+from ...model.guards import ALWAYS, renamed
 from ...model.names import EVENT_NAME, INPUT_NAME, OUTPUT_NAME
 from ...model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
 from ..loader import TEXT_LIMITS
+from ..yaml_nodes import ComposeError, compose
 from .conditions import exclusive, simplified
 
 MAX_STATES = 100_000
@@ -32,6 +35,21 @@ class SourceErrors(SpecErrors):
 
 def source_error(file: str, line: int, message: str, hint: str = "") -> SourceErrors:
     return SourceErrors([SpecError(Loc(file, line, 1), message, hint)])
+
+
+def compose_source(text: str, file: str) -> Node:
+    """The YAML (or JSON) node tree of an imported file, bounded and safe as a spec's
+    (automata/io/yaml_nodes.py); SourceErrors at the line of what it refuses."""
+    try:
+        composed = compose(text)
+    except ComposeError as error:
+        raise source_error(file, error.line, error.message, error.hint) from None
+    if composed.problems:
+        problem = composed.problems[0]
+        raise source_error(file, problem.node.start_mark.line + 1, problem.message, problem.hint)
+    if composed.root is None:
+        raise source_error(file, 1, "the file is empty")
+    return composed.root
 
 
 @dataclass
@@ -109,17 +127,6 @@ def _text(machine: SourceMachine, text: str, kind: str, line: int) -> str:
     return text
 
 
-def _rename(guard: Guard, names: dict[str, str]) -> Guard:
-    if isinstance(guard, Var):
-        return Var(names[guard.name])
-    if isinstance(guard, Not):
-        return Not(_rename(guard.operand, names))
-    if isinstance(guard, (And, Or)):
-        return type(guard)(tuple(_rename(operand, names) for operand in guard.operands))
-    assert isinstance(guard, Const)
-    return guard
-
-
 def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
     """The spec of a machine read from a file: a pure Mealy machine (no context), its source's names
     in the docs. Raises SourceErrors at the source line of anything a spec cannot hold."""
@@ -183,7 +190,7 @@ def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
         if transition.internal and states[target].on_enter:
             raise source_error(file, transition.line, "a transition without a target in a state with entry actions",
                                "a spec runs a state's entry actions on every arc into it")
-        guard = simplified(_rename(transition.guard, inputs))
+        guard = simplified(renamed(transition.guard, inputs))
         arcs.append(ArcDecl(len(arcs), numbers[transition.source], target, events[transition.event], guard,
                             "" if guard == ALWAYS else str(guard), tuple(outputs[s] for s in outputs_run),
                             priorities.get(position), loc(transition.line), loc(transition.line)))

@@ -25,8 +25,7 @@ from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..yaml_nodes import ComposeError, compose
-from .machine import SourceErrors, source_error
+from .machine import SourceErrors, compose_source, source_error
 
 
 @dataclass(frozen=True)
@@ -96,18 +95,10 @@ def _line(node: Node) -> int:
 
 
 def _read_yaml(text: str, file: str) -> list[Scenario]:
-    try:
-        composed = compose(text)
-    except ComposeError as error:
-        raise source_error(file, error.line, error.message, error.hint) from None
-    if composed.problems:
-        problem = composed.problems[0]
-        raise source_error(file, _line(problem.node), problem.message, problem.hint)
-    root = composed.root
+    root = compose_source(text, file)
     items = _key(root, "scenarios", file) if isinstance(root, MappingNode) else None
     if not isinstance(items, SequenceNode):
-        raise source_error(file, _line(root) if root is not None else 1, "expected `scenarios:` with a list",
-                           "see docs/interop.md")
+        raise source_error(file, _line(root), "expected `scenarios:` with a list", "see docs/interop.md")
     scenarios = []
     for item in items.value:
         steps_node = _key(item, "steps", file) if isinstance(item, MappingNode) else None

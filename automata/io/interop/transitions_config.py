@@ -24,10 +24,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...model.guards import ALWAYS, And, Guard, Not, Or, Var
 from ...model.names import METHOD_NAME
 from ...model.spec import Spec
-from ..yaml_nodes import ComposeError, compose, paused_gc
+from ..yaml_nodes import paused_gc
 from .conditions import covers_everything
 from .expressible import moves, system_problems, token_symbols, unexpressed_failures
-from .machine import SourceMachine, SourceTransition, source_error
+from .machine import SourceMachine, SourceTransition, compose_source, source_error
 
 MAX_CONDITION_TERMS = 256  # a guard written as condition lists: at most this many transitions
 
@@ -102,19 +102,6 @@ class _Transition:
     line: int
 
 
-def _compose(text: str, file: str) -> Node:
-    try:
-        composed = compose(text)
-    except ComposeError as error:
-        raise source_error(file, error.line, error.message, error.hint) from None
-    if composed.problems:
-        problem = composed.problems[0]
-        raise source_error(file, problem.node.start_mark.line + 1, problem.message, problem.hint)
-    if composed.root is None:
-        raise source_error(file, 1, "the file is empty")
-    return composed.root
-
-
 def read_transitions_config(text: str, file: str, title: str) -> SourceMachine:
     with paused_gc():
         return _read(text, file, title)
@@ -122,7 +109,7 @@ def read_transitions_config(text: str, file: str, title: str) -> SourceMachine:
 
 def _read(text: str, file: str, title: str) -> SourceMachine:
     reader = _Reader(file)
-    top = reader.mapping(_compose(text, file), "the configuration", _TOP)
+    top = reader.mapping(compose_source(text, file), "the configuration", _TOP)
     for key in ("on_final",):
         if key in top and reader.names(top[key], key):
             raise reader.fail(top[key], f"{key} callbacks are not supported", "run them from the final states' on_enter")
