@@ -83,6 +83,7 @@ def test_check_lists_undefined_pairs_as_warnings_and_needs_no_final_state(folder
     assert {finding.code for finding in findings} == {"partial"}
     assert "state 1 (Water) does not define inputs e0 (WATER), e2 (BUTTON)" in [f.message for f in findings][1]
     assert automata("check", "coffee.yaml")[0] == 0
+    assert automata("check", "--bindings", "coffee.yaml")[0] == 0  # no context: nothing to bind
 
 
 def test_a_spec_without_context_needs_no_call_but_one_with_a_context_does():
