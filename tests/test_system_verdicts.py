@@ -172,6 +172,9 @@ def test_mutate_leaves_no_survivor_that_needs_an_impossible_valuation() -> None:
     # What main called "unobserved", needing y2=0 and y2=1 at once:
     assert 'arc 1 (1 -> 3, line 30): literal y2 != 0 added, guard "y2 == 1 & y2 != 0"' in descriptions
     assert report.score == 1.0
+    # z3 runs A1: it has no call to exchange with another output's.
+    swaps = [result.mutant.description for result in report.results if result.mutant.kind == "swap-calls"]
+    assert swaps and not [description for description in swaps if " z3 " in description or "z3 exchange" in description]
 
 
 def test_a_systems_comparison_pairs_automata_and_names_as_told(copy, capsys) -> None:

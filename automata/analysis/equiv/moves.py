@@ -45,6 +45,9 @@ class Outcome:
     # The arc that fired (the last one, across silent steps); None when none did. Not compared: two
     # specs that reach the same outcome through arcs listed elsewhere behave alike.
     arc: int | None = field(default=None, compare=False)
+    # Whether the move started a step of the (root) automaton, which takes the event the run sends;
+    # a move that only runs the next output of a step under way does not.
+    started: bool = field(default=True, compare=False)
 
 
 Region = tuple[int, Outcome]  # the valuations (a truth table) on which the outcome happens

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ...errors import InputError
-from ...model.spec import Spec, name_order
+from ...model.spec import ArcDecl, Spec, name_order
 from .moves import MOVED, STUCK, Outcome, Region, Steps, TruthTables, tables_for, valuation_of
 
 SAME_NUMBERS = "numbers"
@@ -46,6 +46,11 @@ Node = Hashable
 Pair = tuple[Node, Node]
 Valuation = tuple[tuple[str, bool], ...]
 
+# Pairs of states an exploration may meet before it gives up (each costs a few hundred bytes): far
+# more than two specs of a few thousand states meet when they are equivalent, and a bound on what a
+# system of many automata, whose configurations multiply, can make the command hold in memory.
+MAX_PAIRS = 2_000_000
+
 
 class NotComparable(ValueError):
     """The two machines cannot be compared exactly (the message says why)."""
@@ -59,9 +64,6 @@ class Machine(Protocol):
 
     def final(self, node: Node) -> int | None:
         """The final state the run stops in at `node`, or None when the run goes on."""
-
-    def takes_event(self, node: Node) -> bool:
-        """Whether a step from `node` starts with the run sending an event (else the event is fixed)."""
 
     def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
         """The inputs a step from `node` on `event` may read."""
@@ -77,36 +79,57 @@ class Machine(Protocol):
 
 
 class SpecMachine:
-    """A single spec as a `Machine`: its nodes are its state numbers, every step takes an event."""
+    """A single spec as a `Machine`. Its nodes are its state numbers; skipping silent steps, a step
+    that runs several outputs passes through nodes `(arc, outputs run)` between them, since a
+    letter lasts until one output runs (what the arc runs next does not depend on it)."""
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.steps = Steps(spec)
+        self.arcs = {arc.index: arc for arc in spec.arcs}
         self.initial: Node = spec.initial
         self.events = tuple(spec.events)
-        self._outcomes: dict[tuple[int, str, bool, tuple[str, ...]], list[Region]] = {}
+        self._outcomes: dict[tuple[Node, str, bool, tuple[str, ...]], list[Region]] = {}
 
     def final(self, node: Node) -> int | None:
-        return node if self.steps.final(node) else None  # type: ignore[return-value,arg-type]
-
-    def takes_event(self, node: Node) -> bool:
-        return True
+        return node if isinstance(node, int) and self.steps.final(node) else None
 
     def reads(self, node: Node, event: str, skip_silent: bool) -> list[str]:
-        return self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
+        return [] if isinstance(node, tuple) else self.steps.inputs_read(node, event, skip_silent)  # type: ignore[arg-type]
 
     def outcomes(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
         key = (node, event, skip_silent, tables.inputs)
-        found = self._outcomes.get(key)  # type: ignore[arg-type]
+        found = self._outcomes.get(key)
         if found is None:
-            found = self._outcomes[key] = self.steps.outcomes(node, event, tables, skip_silent)  # type: ignore[index,arg-type]
+            found = self._outcomes[key] = self._outcomes_of(node, event, tables, skip_silent)
         return found
 
+    def _outcomes_of(self, node: Node, event: str, tables: TruthTables, skip_silent: bool) -> list[Region]:
+        if isinstance(node, tuple):  # an arc's outputs under way: the next one runs, nothing is read
+            arc, done = self.arcs[node[0]], node[1]
+            return [(tables.full, self._output(arc, done, started=False))]
+        regions = self.steps.outcomes(node, event, tables, skip_silent)  # type: ignore[arg-type]
+        if not skip_silent:
+            return regions
+        return [(region, self._output(self.arcs[outcome.arc], 0, started=True))
+                if outcome.ending == MOVED and len(outcome.outputs) > 1 else (region, outcome)
+                for region, outcome in regions]
+
+    def _output(self, arc: ArcDecl, done: int, started: bool) -> Outcome:
+        """The outcome of running output number `done` of `arc`'s outputs."""
+        outputs = self.steps.outputs(arc)
+        following = (arc.index, done + 1) if done + 1 < len(outputs) else arc.target
+        return Outcome(MOVED, (outputs[done],), following, arc.index, started)
+
     def number(self, node: Node) -> int:
-        return node  # type: ignore[return-value]
+        return self.arcs[node[0]].target if isinstance(node, tuple) else node  # type: ignore[return-value]
 
     def where(self, node: Node) -> str:
-        return ""
+        if not isinstance(node, tuple):
+            return ""
+        arc = self.arcs[node[0]]
+        rest = ", ".join(self.steps.outputs(arc)[node[1]:])
+        return f"in the step from state {arc.source} to state {arc.target} ({rest} still to run)"
 
 
 @dataclass(frozen=True)
@@ -227,30 +250,20 @@ class _Explorer:
             found = self._tables[key] = tables_for(key)
         return found
 
-    def _events(self, pair: Pair) -> list[str]:
-        """The events to try from `pair`: every event where both start a step of their root, none
-        where both are inside one (the event is fixed there)."""
-        starting = {side: machine.takes_event(node) for side, machine, node in
-                    (("first", self.first, pair[0]), ("second", self.second, pair[1])) if machine.final(node) is None}
-        if all(starting.values()):
-            return self.events
-        if not any(starting.values()):
-            return [""]
-        mine = starting["first"]
-        if len(self.events) > 1:
-            # One starts a root step where the other is inside one: a run would send its next event
-            # to one only, so the letters cannot pair the events each receives.
-            side = "first" if mine else "second"
-            raise NotComparable(f"the {side} starts a step of its root where the other is still inside one, and the "
-                                f"roots declare several events ({', '.join(self.events)}): the events each receives "
-                                "cannot be paired exactly")
-        return self.events
+    def _misaligned(self, outcome: Outcome, other: Outcome) -> None:
+        """With several events, a letter's event goes to the steps of the root it starts: if only
+        one of the two starts one, the letters cannot pair the events each run receives."""
+        if len(self.events) > 1 and outcome.started != other.started:
+            side = "first" if outcome.started else "second"
+            raise NotComparable(f"the {side} starts a step of its root where the other is still inside one, and "
+                                f"there are several events ({', '.join(self.events)}): which event each receives "
+                                "cannot be paired; compare with --lock-step")
 
     def _regions(self, machine: Machine, node: Node, event: str, tables: TruthTables) -> list[Region]:
         """What a step from `node` does; a run that has stopped stays stopped, running nothing (only
         met when skipping silent steps, where the other run may still stop without an output)."""
-        if machine.final(node) is not None:
-            return [(tables.full, Outcome(MOVED, (), node))]
+        if machine.final(node) is not None:  # (it takes whatever event: no event is left to pair with)
+            return [(tables.full, Outcome(MOVED, (), node, None, True))]
         return machine.outcomes(node, event, tables, self.skip_silent)
 
     def _reads(self, machine: Machine, node: Node, event: str) -> list[str]:
@@ -275,25 +288,33 @@ class _Explorer:
             mine, theirs = pair
             if first.final(mine) is not None and second.final(theirs) is not None:
                 continue
-            events = self._events(pair)
-            for event in events:
+            for position, event in enumerate(self.events):
                 tables = self.tables(self._reads(first, mine, event) + self._reads(second, theirs, event))
                 theirs_regions = self._regions(second, theirs, event, tables)
-                for region, outcome in self._regions(first, mine, event, tables):
+                mine_regions = self._regions(first, mine, event, tables)
+                if position and not any(outcome.started for _, outcome in mine_regions + theirs_regions):
+                    break  # no step of a root starts here: the event changes nothing
+                for region, outcome in mine_regions:
                     for other_region, other in theirs_regions:
                         both = region & other_region
                         if not both:
                             continue
+                        self._misaligned(outcome, other)
                         if outcome.outputs != other.outputs or outcome.ending != other.ending:
-                            letter = Letter(valuation_of(tables, both), (outcome.outputs, other.outputs), event)
+                            letter = Letter(valuation_of(tables, both), (outcome.outputs, other.outputs),
+                                            event if outcome.started or other.started else "")
                             return self._difference(pair, letter, outcome, other)
                         if outcome.ending != MOVED:
                             continue
                         following = (outcome.state, other.state)
                         if following in self.parent:
                             continue  # met before: its arrival was judged then, and judges the same now
+                        if len(self.parent) >= MAX_PAIRS:
+                            raise NotComparable(f"the two can be in more than {MAX_PAIRS:,} pairs of states together, "
+                                                "more than this comparison holds in memory")
                         self.parent[following] = (pair, Letter(valuation_of(tables, both),
-                                                               (outcome.outputs, other.outputs), event))
+                                                               (outcome.outputs, other.outputs),
+                                                               event if outcome.started or other.started else ""))
                         why = self._arrival(following)
                         if why:
                             return Difference(self._stopped_run(following), why, self._conflicting_run(following))

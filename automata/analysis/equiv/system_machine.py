@@ -35,6 +35,7 @@ from .moves import MOVED, SILENT_LOOP, STUCK, Outcome, Region, Steps, TruthTable
 #   (OUTPUTS, automaton, event, arc index, done)   its arc is chosen; its outputs are running
 #   (CALL, automaton, event)                       it was called: it steps until it is final
 STEP, OUTPUTS, CALL = "step", "outputs", "call"
+RESUME = -1  # `after`: go on from a node inside a step, no arc being chosen
 Frame = tuple[Any, ...]
 Node = tuple[tuple[int, ...], tuple[Frame, ...]]
 
@@ -78,7 +79,7 @@ class SystemMachine:
         self.initial: Node = (self.initials, ())
         self.events = tuple(specs[0].events)
         self._arcs: dict[tuple[Any, ...], list[tuple[Any, Guard]]] = {}
-        self._after: dict[tuple[Node, int | None], tuple[tuple[str, ...], Node]] = {}
+        self._after: dict[tuple[Node, int | None, bool], tuple[tuple[str, ...], Node]] = {}
         self._reads: dict[tuple[Node, str, bool], list[str]] = {}
         self._outcomes: dict[tuple[Node, str, bool, tuple[str, ...]], list[Region]] = {}
 
@@ -87,9 +88,6 @@ class SystemMachine:
     def final(self, node: Node) -> int | None:
         states, stack = node
         return states[0] if not stack and states[0] in self.finals[0] else None
-
-    def takes_event(self, node: Node) -> bool:
-        return not node[1]
 
     def number(self, node: Node) -> int:
         return node[0][0]
@@ -115,9 +113,7 @@ class SystemMachine:
         key = (node, event, skip_silent, tables.inputs)
         found = self._outcomes.get(key)
         if found is None:
-            choice = self._choice(node, event)
-            held = choice[1][0][2]  # the event of the root's step under way, sent again after a silent one
-            found = self._outcomes[key] = self._regions(choice, held, tables, tables.full, (choice,), skip_silent)
+            found = self._outcomes[key] = self._regions(node, event, tables, tables.full, (), skip_silent, False)
         return found
 
     # -- moving between nodes ----------------------------------------------------------------------
@@ -176,26 +172,28 @@ class SystemMachine:
             return operands[0] if len(operands) == 1 else type(guard)(tuple(operands))
         return guard
 
-    def after(self, node: Node, arc: int | None) -> tuple[tuple[str, ...], Node]:
-        """What follows the choice at `node` of arc number `arc` (None: no arc, the chooser stays):
-        the output keys run, and the next node."""
-        cache = (node, arc)
+    def after(self, node: Node, arc: int | None, one: bool) -> tuple[tuple[str, ...], Node]:
+        """What follows the choice at `node` of arc number `arc` (None: no arc, the chooser stays;
+        "resume": `node` is inside a step, after an output): the output keys run up to the next
+        choice or the end of the root's step, or with `one` up to the first output, and the node reached."""
+        cache = (node, arc, one)
         found = self._after.get(cache)
         if found is None:
             states, stack = list(node[0]), list(node[1])
             if arc is None:
                 stack.pop()
-            else:
+            elif arc != RESUME:
                 _, automaton, event, _ = stack[-1]
                 stack[-1] = (OUTPUTS, automaton, event, arc, 0)
             emitted: list[str] = []
-            self._advance(states, stack, emitted)
+            self._advance(states, stack, emitted, one)
             found = self._after[cache] = (tuple(emitted), (tuple(states), tuple(stack)))
         return found
 
-    def _advance(self, states: list[int], stack: list[Frame], emitted: list[str]) -> None:
+    def _advance(self, states: list[int], stack: list[Frame], emitted: list[str], one: bool = False) -> None:
         """Run the system on from a chosen arc (or a finished step) to the next choice, or to the end
-        of the root's step (an empty stack), collecting the keys of the outputs run."""
+        of the root's step (an empty stack), collecting the keys of the outputs run; with `one`,
+        stop right after the first output."""
         while stack:
             frame = stack[-1]
             kind, automaton = frame[0], frame[1]
@@ -225,6 +223,8 @@ class SystemMachine:
                 called = self.calls[automaton].get(name)
                 if called is None:
                     emitted.append(self.keys[automaton][name])
+                    if one:
+                        return
                 else:
                     states[called[0]] = self.initials[called[0]]
                     stack.append((CALL, called[0], called[1]))
@@ -234,59 +234,81 @@ class SystemMachine:
                 else:
                     stack.append((STEP, automaton, frame[2], 0))
 
-    # -- regions -----------------------------------------------------------------------------------
+    # -- regions ---------------------------------------------------------------------------------
+    #
+    # A node is the moment between two steps of the root (an empty stack), a choice (the top frame is
+    # a step whose nested automata have stepped), or, skipping silent steps, the moment right after
+    # an output inside a step: a letter lasts until the next output, so that where the choices fall
+    # between two outputs (which is not observable) does not matter. Every step of the root begun
+    # within a letter takes the letter's event.
 
-    def _silent_next(self, following: Node, event: str) -> Node | None:
-        """The node a silent move continues from (the same event sent again at a root step's start),
-        or None when the run stops there."""
-        return None if self.final(following) is not None else self._choice(following, event)
+    def _is_choice(self, node: Node) -> bool:
+        stack = node[1]
+        return bool(stack) and stack[-1][0] == STEP
 
     def _reads_from(self, node: Node, event: str, skip_silent: bool) -> list[str]:
         names: dict[str, None] = {}
-        found = [self._choice(node, event)]
-        held = found[0][1][0][2]
-        for current in found:
-            arcs = self.arcs(current)
-            for _, guard in arcs:
-                names.update(dict.fromkeys(guard.variables()))
-            if not skip_silent:
-                break
-            moves = [arc.index for arc, _ in arcs] + [None]  # guards aside, and staying or failing
-            for arc in moves:
-                outputs, following = self.after(current, arc)
-                if outputs:
+        pending, seen = [node], {node}
+        while pending:
+            current = pending.pop()
+            moves: list[int | None | str] = []
+            if not current[1]:
+                if self.final(current) is None:
+                    moves = ["start"]
+            elif not self._is_choice(current):
+                moves = [RESUME]
+            else:
+                arcs = self.arcs(current)
+                for _, guard in arcs:
+                    names.update(dict.fromkeys(guard.variables()))
+                if not skip_silent:
                     continue
-                successor = self._silent_next(following, held)
-                if successor is not None and successor not in found:
-                    found.append(successor)
+                moves = [arc.index for arc, _ in arcs] + [None]  # guards aside, and staying or failing
+            for move in moves:
+                if move == "start":
+                    outputs, following = (), self._choice(current, event)
+                else:
+                    outputs, following = self.after(current, move, skip_silent)  # type: ignore[arg-type]
+                if not outputs and following not in seen:
+                    seen.add(following)
+                    pending.append(following)
         return list(names)
 
     def _regions(self, node: Node, event: str, tables: TruthTables, within: int, path: tuple[Node, ...],
-                 skip_silent: bool) -> list[Region]:
+                 skip_silent: bool, started: bool) -> list[Region]:
+        """What a letter does from `node` on the valuations `within`: `path` holds the choices made
+        so far in the letter, `started` whether it has begun a step of the root."""
+        if not node[1]:  # between two steps of the root
+            if self.final(node) is not None:
+                return [(within, Outcome(MOVED, (), node, None, started))]
+            return self._regions(self._choice(node, event), event, tables, within, path, skip_silent, True)
+        if not self._is_choice(node):  # right after an output: the step goes on without reading anything
+            outputs, following = self.after(node, RESUME, skip_silent)
+            if outputs:
+                return [(within, Outcome(MOVED, outputs, following, None, started))]
+            return self._regions(following, event, tables, within, path, skip_silent, started)
+        if node in path:  # the same valuation leads round the same silent cycle forever
+            return [(within, Outcome(SILENT_LOOP, (), node, None, started))]
+        path += (node,)
         regions: list[Region] = []
         taken = 0
         for arc, guard in self.arcs(node):
             region = tables.of(guard) & within & ~taken
             taken |= region
             if region:
-                regions += self._moved(node, arc.index, event, tables, region, path, skip_silent)
+                regions += self._moved(node, arc.index, event, tables, region, path, skip_silent, started)
         rest = within & ~taken
         if rest:
             automaton, _, state = self._chooser(node)
             if self.specs[automaton].states[state].may_stay:
-                regions += self._moved(node, None, event, tables, rest, path, skip_silent)
+                regions += self._moved(node, None, event, tables, rest, path, skip_silent, started)
             else:
-                regions.append((rest, Outcome(STUCK, (), node)))
+                regions.append((rest, Outcome(STUCK, (), node, None, started)))
         return regions
 
     def _moved(self, node: Node, arc: int | None, event: str, tables: TruthTables, region: int,
-               path: tuple[Node, ...], skip_silent: bool) -> list[Region]:
-        outputs, following = self.after(node, arc)
-        if outputs or not skip_silent:
-            return [(region, Outcome(MOVED, outputs, following, arc))]
-        successor = self._silent_next(following, event)
-        if successor is None:
-            return [(region, Outcome(MOVED, outputs, following, arc))]
-        if successor in path:  # the same valuation leads round the same silent cycle forever
-            return [(region, Outcome(SILENT_LOOP, (), successor, arc))]
-        return self._regions(successor, event, tables, region, path + (successor,), skip_silent)
+               path: tuple[Node, ...], skip_silent: bool, started: bool) -> list[Region]:
+        outputs, following = self.after(node, arc, skip_silent)
+        if outputs or not skip_silent or self.final(following) is not None:
+            return [(region, Outcome(MOVED, outputs, following, arc, started))]
+        return self._regions(following, event, tables, region, path, skip_silent, started)

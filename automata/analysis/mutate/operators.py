@@ -155,9 +155,10 @@ def _priority_mutants(spec: Spec) -> Iterator[Mutant]:
 
 
 def _call_mutants(spec: Spec) -> Iterator[Mutant]:
-    """Two inputs', or two outputs', `call:` bindings exchanged."""
+    """Two inputs', or two outputs', `call:` bindings exchanged (an output that runs an automaton
+    has no call to exchange)."""
     for what, declared, field in (("inputs", spec.inputs, "inputs"), ("outputs", spec.outputs, "outputs")):
-        names = sorted(declared, key=name_order)
+        names = sorted((name for name in declared if not getattr(declared[name], "run", "")), key=name_order)
         for first, second in itertools.combinations(names, 2):
             one, other = declared[first], declared[second]
             if one.call == other.call:

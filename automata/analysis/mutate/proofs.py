@@ -74,7 +74,7 @@ def equivalence(original: Spec, mutant: Spec) -> str:
         if lock_step.equivalent:
             return EQUIVALENT if all(mine == theirs for mine, theirs in lock_step.pairs) else EQUIVALENT_BISIMILAR
         skipping = compare(original, mutant, skip_silent=True, finals=SAME_NUMBERS)
-    except TooManyInputs:
+    except (TooManyInputs, NotComparable):
         return GAP
     return EQUIVALENT_SKIPPING if skipping.equivalent else GAP
 
