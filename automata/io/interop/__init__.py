@@ -8,6 +8,7 @@ refuses, saying what the format cannot express. docs/interop.md describes each m
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...errors import InputError, Loc, SpecError
@@ -50,6 +51,9 @@ def sniff(text: str, file: str) -> str:
     head = "\n".join(line for line in start.splitlines()[:50] if not line.lstrip().startswith(("#", "//")))
     if any(word in head.split("{")[0].lower().split() for word in ("digraph", "graph")):
         return "efsm" if looks_like_efsm(text, file) else "dot-mealy"
+    if re.search(r"^automaton:", text, re.M) and re.search(r"^arcs:", text, re.M):
+        raise source_error(file, 1, "this is already a spec (automaton:, arcs:): there is nothing to import",
+                           "use it as it is: automata check, run, export ...")
     if start.startswith(("{", "[")) or "transitions" in text or "states" in text:
         return "transitions"
     raise source_error(file, 1, "cannot tell the format of this file",
