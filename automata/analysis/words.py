@@ -194,8 +194,10 @@ def describe_mismatch(spec: Spec, mismatch: Mismatch) -> str:
 def word_judge(spec: Spec, cases: Sequence[WordCase]) -> tuple[Callable[..., Verdict], list[tuple[str]]]:
     """What `automata mutate` needs for a pure spec: `verify_spec(mutant, case, sinks)`, comparing
     the mutant's outputs on a case with the original's (or with the scenario's, where it says),
-    and the cases by number."""
-    by_number = {str(number): case for number, case in enumerate(cases, start=1)}
+    and the cases by name."""
+    by_number: dict[str, WordCase] = {}  # by name, as reports show a case (a repeated name gets its number)
+    for number, case in enumerate(cases, start=1):
+        by_number[case.name if case.name not in by_number else f"{case.name} #{number}"] = case
 
     def events(run: WordRun, case: WordCase, observer: Recorder) -> None:
         for step in run.steps:
