@@ -45,18 +45,22 @@ _PUBLIC = {
     "SpecError": "automata.errors",
     "SpecErrors": "automata.errors",
     "RunError": "automata.errors",
+    "show": "automata.cli.show",
+    "UserCodeError": "automata.errors",
 }
 
 __all__ = [  # the same names as _PUBLIC (tests/test_architecture.py checks), spelled out for tools
     "AutomataError", "Automaton", "ENGINES", "InputError", "JsonlSink", "MemorySink", "NullObserver", "Observer",
     "ProtocolSink", "Recorder", "RunError", "RunSummary", "Spec", "SpecError", "SpecErrors", "StepRecord",
-    "TraceSink", "Verdict", "__version__", "check_spec", "execute", "load_spec", "spec_from_text", "verify",
+    "TraceSink", "UserCodeError", "Verdict", "__version__", "check_spec", "execute", "load_spec", "show",
+    "spec_from_text", "verify",
 ]
 
 if TYPE_CHECKING:
     from .analysis.check import check_spec
     from .analysis.verify import Verdict, verify
-    from .errors import AutomataError, InputError, RunError, SpecError, SpecErrors
+    from .cli.show import show
+    from .errors import AutomataError, InputError, RunError, SpecError, SpecErrors, UserCodeError
     from .io.loader import load_spec, spec_from_text
     from .model.spec import Spec
     from .runtime.engine import Automaton, RunSummary

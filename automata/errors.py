@@ -65,18 +65,62 @@ class SpecErrors(AutomataError):
         return "\n".join(error.render() for error in self.errors)
 
 
+class MissingMethod(InputError):
+    """An input or output whose `call:` names no method of the context (a misspelt name, most often)."""
+
+    def __init__(self, name: str, method: str, class_name: str, close: str = "") -> None:
+        self.name, self.method, self.class_name = name, method, class_name
+        self.hint = f"did you mean '{close}'?" if close else f"add a method `{method}(self)` to {class_name}"
+        super().__init__(f"{name} calls '{method}', which {class_name} does not have; {self.hint}")
+
+
 class RunError(AutomataError):
     """An automaton misbehaved while running (no arc enabled, step limit). Exit code 1: a defect."""
 
     exit_code = 1
 
 
-def step_limit_reached(automaton: str, limit: int, state: int, state_name: str) -> RunError:
+class UserCodeError(AutomataError):
+    """The user's code raised while the framework ran it (an implementation, make_context, a method
+    of the context): a finding about that code, not a bug of the framework. Exit code 1; `cause` is
+    the exception itself, whose traceback --debug shows."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, cause: BaseException | None = None, subject: str = "", detail: str = "") -> None:
+        super().__init__(message)
+        self.cause = cause
+        self.subject = subject  # whose code failed: "the implementation 'recursive'", "hanoi.make_context"
+        self.detail = detail or message  # what it raised, and where: "IndexError: ... (bsearch.py:42, in f)"
+
+
+class StepLimitReached(RunError):
+    """A run stopped by its step limit. Once the limit's origin is known, `with_hint` says how to
+    raise it and which arcs of the state loop on it running nothing."""
+
+    def __init__(self, automaton: str, limit: int, state: int, state_name: str, loops: str = "",
+                 hint: str = "") -> None:
+        self.automaton, self.limit, self.state, self.state_name, self.loops = automaton, limit, state, state_name, loops
+        self.hint = hint
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        head = f"{self.automaton}: step limit of {self.limit:,} reached in state {self.state} ({self.state_name})"
+        if not self.hint:
+            return f"{head}; raise the limit or check the graph for a cycle that never reaches a final state"
+        looping = self.loops or "check the graph for a cycle that never reaches a final state"
+        return f"{head}; {looping}; {self.hint}"
+
+    def with_hint(self, hint: str, loops: str | None = None) -> StepLimitReached:
+        """The same stop, saying how to raise the limit that stopped it (an option, a program's hook)
+        and, when known, which arcs loop on the state with no action."""
+        return StepLimitReached(self.automaton, self.limit, self.state, self.state_name,
+                                self.loops if loops is None else loops, hint)
+
+
+def step_limit_reached(automaton: str, limit: int, state: int, state_name: str) -> StepLimitReached:
     """The run loop's answer to a run that never ends (the engine's and the generated code's)."""
-    return RunError(
-        f"{automaton}: step limit of {limit:,} reached in state {state} ({state_name});"
-        " raise the limit or check the graph for a cycle that never reaches a final state"
-    )
+    return StepLimitReached(automaton, limit, state, state_name)
 
 
 def no_arc_enabled(automaton: str, state: int, state_name: str, event: str, values: str, where: str) -> RunError:

@@ -251,12 +251,62 @@ def dask_client(scheduler: str, jobs: int | None = None) -> Iterator[Any]:
         finally:
             cluster.close()
         return
+    _check_greeting(scheduler)
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError) as error:
         raise InputError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({error})") from None
+    except Exception as error:  # noqa: BLE001 - a service that speaks another protocol: bad input, not our bug
+        raise InputError(f"--scheduler {scheduler}: the service there does not answer as a Dask scheduler "
+                         f"({type(error).__name__}: {' '.join(str(error).split())[:200]})") from None
     with client:
         yield client
+
+
+# A Dask scheduler opens every connection by sending its handshake: a message of a few hundred
+# bytes, announced by its length in 8 bytes (distributed/comm/tcp.py). Another service that greets
+# first (SMTP's "220 ...", SSH's "SSH-2.0-...") would have that greeting read as a length of
+# petabytes, and the client would try to allocate it: the first 8 bytes are checked here first.
+MAX_HANDSHAKE_BYTES = 16 * 1024 * 1024
+GREETING_SECONDS = 10.0
+
+
+def _check_greeting(scheduler: str) -> None:
+    """Refuse, as bad input, a TCP address whose service does not open with a Dask handshake."""
+    import socket
+    import struct
+    from urllib.parse import urlsplit
+
+    if "://" in scheduler and not scheduler.startswith("tcp://"):
+        return  # tls://, ucx://, ...: left to the client
+    where = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+    try:
+        host, port = where.hostname, where.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        return  # the client says what is wrong with the address
+    try:
+        with socket.create_connection((host, port), timeout=GREETING_SECONDS) as connection:
+            greeting = b""
+            while len(greeting) < 8:
+                chunk = connection.recv(8 - len(greeting))
+                if not chunk:
+                    break
+                greeting += chunk
+    except TimeoutError:
+        raise InputError(f"--scheduler {scheduler}: the service there sent nothing within {GREETING_SECONDS:.0f} s; "
+                         "a Dask scheduler greets every connection at once") from None
+    except OSError as error:
+        raise InputError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
+                         f"({error.strerror or error})") from None
+    if len(greeting) < 8:
+        raise InputError(f"--scheduler {scheduler}: the service there closed the connection without the greeting "
+                         "a Dask scheduler sends")
+    (length,) = struct.unpack("<Q", greeting)
+    if length > MAX_HANDSHAKE_BYTES:
+        raise InputError(f"--scheduler {scheduler}: the service there is not a Dask scheduler (it greets with "
+                         f"{greeting!r}, not a Dask handshake)")
 
 
 def _clock(seconds: float) -> str:

@@ -113,24 +113,34 @@ def spec_cases(spec: str | Path | Program) -> list[Any]:
 
 def case_strategy(spec: str | Path | Program, **parameters: Any) -> Any:
     """A hypothesis strategy of cases: each keyword names a parameter and gives a strategy for its
-    value; the drawn values go through the program's parse_case (as `-p key=value` would) or, without
-    one, make a dictionary. Use with `assert_equivalent(spec, [case])` inside `@given`."""
+    value. With a parse_case, the drawn values reach it exactly as `-p key=value` would give them:
+    as text, numbers in digits, booleans as true/false and a flat list or tuple as its items joined
+    by commas (`[3, 1, 2]` as "3,1,2"); anything else is refused with the parameter named. Without
+    parse_case, the drawn values make a dictionary as they are. Use with
+    `assert_equivalent(spec, [case])` inside `@given`."""
     from hypothesis import strategies
 
     program = load(spec)
 
     def build(values: Mapping[str, Any]) -> Any:
         if program.parse_case is not None:
-            return program.parse_case({key: _text(value) for key, value in values.items()})
+            return program.parse_case({key: _text(value, key) for key, value in values.items()})
         return dict(values)
 
     return strategies.fixed_dictionaries(parameters).map(build)
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, key: str = "") -> str:
+    """A drawn value as the text of `-p key=value`."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(item, (str, int, float)) and not isinstance(item, bool)
+                                                 for item in value):
+        return ",".join(str(item) for item in value)
+    raise TypeError(f"case_strategy: parameter {key!r} drew {value!r:.80}, which `-p {key}=VALUE` cannot spell; draw "
+                    "text, numbers, booleans or flat lists of numbers and text for a program with parse_case")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -59,26 +59,26 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Start (line 33)
-                if True:  # arc 0 (line 41): / z1
+                if True:  # arc 1 (line 41): / z1
                     z1()
                     state = 1  # 1. Choosing a node
             case 1:  # 1. Choosing a node (line 34)
-                if (x1 := read_x1()):  # arc 1 (line 42): x1 / z2
+                if (x1 := read_x1()):  # arc 2 (line 42): x1 / z2
                     z2()
                     state = 2  # 2. Node chosen
-                else:  # arc 2 (line 43): !x1 / z6 (always true here)
+                else:  # arc 3 (line 43): !x1 / z6 (always true here)
                     z6()
                     state = 5  # 5. No solution
                     break  # a final state: the run stops
             case 2:  # 2. Node chosen (line 35)
-                if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 44): !x2 & !x3 / z5
+                if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 4 (line 44): !x2 & !x3 / z5
                     z5()
                     state = 1  # 1. Choosing a node
-                elif x2:  # arc 4 (line 45): x2 / z3
+                elif x2:  # arc 5 (line 45): x2 / z3
                     z3()
                     state = 3  # 3. Solved
                     break  # a final state: the run stops
-                else:  # arc 5 (line 46): !x2 & x3 / z4 (always true here)
+                else:  # arc 6 (line 46): !x2 & x3 / z4 (always true here)
                     z4()
                     state = 4  # 4. Stopped at the limit
                     break  # a final state: the run stops
@@ -89,7 +89,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -108,34 +108,34 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x3 = tracer.reading('x3', read_x3)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Start (line 33)
-                    if True:  # arc 0 (line 41): / z1
-                        arc = 0
+                    if True:  # arc 1 (line 41): / z1
+                        arc = 1
                         z1()
                         state = 1  # 1. Choosing a node
                 case 1:  # 1. Choosing a node (line 34)
-                    if (x1 := read_x1()):  # arc 1 (line 42): x1 / z2
-                        arc = 1
+                    if (x1 := read_x1()):  # arc 2 (line 42): x1 / z2
+                        arc = 2
                         z2()
                         state = 2  # 2. Node chosen
-                    else:  # arc 2 (line 43): !x1 / z6 (always true here)
-                        arc = 2
+                    else:  # arc 3 (line 43): !x1 / z6 (always true here)
+                        arc = 3
                         z6()
                         state = 5  # 5. No solution
                 case 2:  # 2. Node chosen (line 35)
-                    if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 3 (line 44): !x2 & !x3 / z5
-                        arc = 3
+                    if not (x2 := read_x2()) and not (x3 := read_x3()):  # arc 4 (line 44): !x2 & !x3 / z5
+                        arc = 4
                         z5()
                         state = 1  # 1. Choosing a node
-                    elif x2:  # arc 4 (line 45): x2 / z3
-                        arc = 4
+                    elif x2:  # arc 5 (line 45): x2 / z3
+                        arc = 5
                         z3()
                         state = 3  # 3. Solved
-                    else:  # arc 5 (line 46): !x2 & x3 / z4 (always true here)
-                        arc = 5
+                    else:  # arc 6 (line 46): !x2 & x3 / z4 (always true here)
+                        arc = 6
                         z4()
                         state = 4  # 4. Stopped at the limit
         except BaseException:

@@ -66,43 +66,43 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Start (line 38)
-                if (x1 := read_x1()):  # arc 0 (line 48): x1
+                if (x1 := read_x1()):  # arc 1 (line 48): x1
                     state = 5  # 5. Impossible start
                     z1()  # on entering 5
                     break  # a final state: the run stops
-                else:  # arc 1 (line 49): !x1 / z2 (always true here)
+                else:  # arc 2 (line 49): !x1 / z2 (always true here)
                     z2()
                     state = 1  # 1. Choosing a move
             case 1:  # 1. Choosing a move (line 39)
-                if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 50): !x2 & !x6 & x5 / z7
+                if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 3 (line 50): !x2 & !x6 & x5 / z7
                     z7()
                     state = 1
-                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 51): !x2 & !x6 & !x5 & !x4 / z8
+                elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 4 (line 51): !x2 & !x6 & !x5 & !x4 / z8
                     z8()
                     state = 1
-                elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 52): !x2 & x6 & x7 / z4
+                elif not x2 and x6 and (x7 := read_x7()):  # arc 5 (line 52): !x2 & x6 & x7 / z4
                     z4()
                     state = 1
-                elif not x2 and x6 and not x7:  # arc 5 (line 53): !x2 & x6 & !x7
+                elif not x2 and x6 and not x7:  # arc 6 (line 53): !x2 & x6 & !x7
                     state = 6  # 6. Gave up
                     z5()  # on entering 6
                     break  # a final state: the run stops
-                elif x2 and not (x3 := read_x3()):  # arc 6 (line 54): x2 & !x3
+                elif x2 and not (x3 := read_x3()):  # arc 7 (line 54): x2 & !x3
                     state = 2  # 2. Tour found
                     z3()  # on entering 2
                     break  # a final state: the run stops
-                elif x2 and x3:  # arc 7 (line 55): x2 & x3 / z3
+                elif x2 and x3:  # arc 8 (line 55): x2 & x3 / z3
                     z3()
                     state = 3  # 3. Tour counted
-                else:  # arc 8 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
+                else:  # arc 9 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
                     state = 4  # 4. Search exhausted
                     z6()  # on entering 4
                     break  # a final state: the run stops
             case 3:  # 3. Tour counted (line 41)
-                if not (x4 := read_x4()):  # arc 9 (line 57): !x4 / z8
+                if not (x4 := read_x4()):  # arc 10 (line 57): !x4 / z8
                     z8()
                     state = 1  # 1. Choosing a move
-                else:  # arc 10 (line 58): x4 (always true here)
+                else:  # arc 11 (line 58): x4 (always true here)
                     state = 4  # 4. Search exhausted
                     z6()  # on entering 4
                     break  # a final state: the run stops
@@ -113,7 +113,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -142,54 +142,54 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x7 = tracer.reading('x7', read_x7)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Start (line 38)
-                    if (x1 := read_x1()):  # arc 0 (line 48): x1
-                        arc = 0
+                    if (x1 := read_x1()):  # arc 1 (line 48): x1
+                        arc = 1
                         state = 5  # 5. Impossible start
                         z1()  # on entering 5
-                    else:  # arc 1 (line 49): !x1 / z2 (always true here)
-                        arc = 1
+                    else:  # arc 2 (line 49): !x1 / z2 (always true here)
+                        arc = 2
                         z2()
                         state = 1  # 1. Choosing a move
                 case 1:  # 1. Choosing a move (line 39)
-                    if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 2 (line 50): !x2 & !x6 & x5 / z7
-                        arc = 2
+                    if not (x2 := read_x2()) and not (x6 := read_x6()) and (x5 := read_x5()):  # arc 3 (line 50): !x2 & !x6 & x5 / z7
+                        arc = 3
                         z7()
                         state = 1
-                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 3 (line 51): !x2 & !x6 & !x5 & !x4 / z8
-                        arc = 3
+                    elif not x2 and not x6 and not x5 and not (x4 := read_x4()):  # arc 4 (line 51): !x2 & !x6 & !x5 & !x4 / z8
+                        arc = 4
                         z8()
                         state = 1
-                    elif not x2 and x6 and (x7 := read_x7()):  # arc 4 (line 52): !x2 & x6 & x7 / z4
-                        arc = 4
+                    elif not x2 and x6 and (x7 := read_x7()):  # arc 5 (line 52): !x2 & x6 & x7 / z4
+                        arc = 5
                         z4()
                         state = 1
-                    elif not x2 and x6 and not x7:  # arc 5 (line 53): !x2 & x6 & !x7
-                        arc = 5
+                    elif not x2 and x6 and not x7:  # arc 6 (line 53): !x2 & x6 & !x7
+                        arc = 6
                         state = 6  # 6. Gave up
                         z5()  # on entering 6
-                    elif x2 and not (x3 := read_x3()):  # arc 6 (line 54): x2 & !x3
-                        arc = 6
+                    elif x2 and not (x3 := read_x3()):  # arc 7 (line 54): x2 & !x3
+                        arc = 7
                         state = 2  # 2. Tour found
                         z3()  # on entering 2
-                    elif x2 and x3:  # arc 7 (line 55): x2 & x3 / z3
-                        arc = 7
+                    elif x2 and x3:  # arc 8 (line 55): x2 & x3 / z3
+                        arc = 8
                         z3()
                         state = 3  # 3. Tour counted
-                    else:  # arc 8 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
-                        arc = 8
+                    else:  # arc 9 (line 56): !x2 & !x6 & !x5 & x4 (always true here)
+                        arc = 9
                         state = 4  # 4. Search exhausted
                         z6()  # on entering 4
                 case 3:  # 3. Tour counted (line 41)
-                    if not (x4 := read_x4()):  # arc 9 (line 57): !x4 / z8
-                        arc = 9
+                    if not (x4 := read_x4()):  # arc 10 (line 57): !x4 / z8
+                        arc = 10
                         z8()
                         state = 1  # 1. Choosing a move
-                    else:  # arc 10 (line 58): x4 (always true here)
-                        arc = 10
+                    else:  # arc 11 (line 58): x4 (always true here)
+                        arc = 11
                         state = 4  # 4. Search exhausted
                         z6()  # on entering 4
         except BaseException:

@@ -57,30 +57,30 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Choosing a move (line 33)
-                if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 0 (line 40): !x1 & !x5 & x4 / z2
+                if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 1 (line 40): !x1 & !x5 & x4 / z2
                     z2()
                     state = 0
-                elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 1 (line 41): !x1 & !x5 & !x4 & !x3 / z3
+                elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 2 (line 41): !x1 & !x5 & !x4 & !x3 / z3
                     z3()
                     state = 0
-                elif not x1 and x5:  # arc 2 (line 42): !x1 & x5
+                elif not x1 and x5:  # arc 3 (line 42): !x1 & x5
                     state = 4  # 4. Return limit reached
                     break  # a final state: the run stops
-                elif x1 and not (x2 := read_x2()):  # arc 3 (line 43): x1 & !x2
+                elif x1 and not (x2 := read_x2()):  # arc 4 (line 43): x1 & !x2
                     state = 1  # 1. Tour found
                     z1()  # on entering 1
                     break  # a final state: the run stops
-                elif x1 and x2:  # arc 4 (line 44): x1 & x2 / z1
+                elif x1 and x2:  # arc 5 (line 44): x1 & x2 / z1
                     z1()
                     state = 2  # 2. Tour counted
-                else:  # arc 5 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
+                else:  # arc 6 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
             case 2:  # 2. Tour counted (line 35)
-                if not (x3 := read_x3()):  # arc 6 (line 46): !x3 / z3
+                if not (x3 := read_x3()):  # arc 7 (line 46): !x3 / z3
                     z3()
                     state = 0  # 0. Choosing a move
-                else:  # arc 7 (line 47): x3 (always true here)
+                else:  # arc 8 (line 47): x3 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
     else:
@@ -90,7 +90,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -110,39 +110,39 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x5 = tracer.reading('x5', read_x5)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Choosing a move (line 33)
-                    if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 0 (line 40): !x1 & !x5 & x4 / z2
-                        arc = 0
+                    if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 1 (line 40): !x1 & !x5 & x4 / z2
+                        arc = 1
                         z2()
                         state = 0
-                    elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 1 (line 41): !x1 & !x5 & !x4 & !x3 / z3
-                        arc = 1
+                    elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 2 (line 41): !x1 & !x5 & !x4 & !x3 / z3
+                        arc = 2
                         z3()
                         state = 0
-                    elif not x1 and x5:  # arc 2 (line 42): !x1 & x5
-                        arc = 2
-                        state = 4  # 4. Return limit reached
-                    elif x1 and not (x2 := read_x2()):  # arc 3 (line 43): x1 & !x2
+                    elif not x1 and x5:  # arc 3 (line 42): !x1 & x5
                         arc = 3
+                        state = 4  # 4. Return limit reached
+                    elif x1 and not (x2 := read_x2()):  # arc 4 (line 43): x1 & !x2
+                        arc = 4
                         state = 1  # 1. Tour found
                         z1()  # on entering 1
-                    elif x1 and x2:  # arc 4 (line 44): x1 & x2 / z1
-                        arc = 4
+                    elif x1 and x2:  # arc 5 (line 44): x1 & x2 / z1
+                        arc = 5
                         z1()
                         state = 2  # 2. Tour counted
-                    else:  # arc 5 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
-                        arc = 5
+                    else:  # arc 6 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
+                        arc = 6
                         state = 3  # 3. Search exhausted
                 case 2:  # 2. Tour counted (line 35)
-                    if not (x3 := read_x3()):  # arc 6 (line 46): !x3 / z3
-                        arc = 6
+                    if not (x3 := read_x3()):  # arc 7 (line 46): !x3 / z3
+                        arc = 7
                         z3()
                         state = 0  # 0. Choosing a move
-                    else:  # arc 7 (line 47): x3 (always true here)
-                        arc = 7
+                    else:  # arc 8 (line 47): x3 (always true here)
+                        arc = 8
                         state = 3  # 3. Search exhausted
         except BaseException:
             tracer.interrupted(state, arc)

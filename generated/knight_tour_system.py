@@ -42,7 +42,7 @@ def run(context, sinks=(), max_steps=None, spec=None):
 
 def stepper_A0(context, system, tracer, where):
     """A0 one step at a time: `step(state, event)` takes one step from `state` and returns
-    (state after, index of the arc taken or None); `tracer` notes the inputs read, the outputs run
+    (state after, number of the arc taken or None); `tracer` notes the inputs read, the outputs run
     (a call happens during one) and where a failing step stood."""
     # Inputs: read_xN() asks the context one question.
     read_x1 = tracer.reading('x1', bind(context, 'is_start_impossible', 'x1'))  # optimization 1 rules the start cell out (minority colour of an odd board)?
@@ -60,34 +60,34 @@ def stepper_A0(context, system, tracer, where):
     z6 = tracer.output(system.caller('A1', 'e0'))  # search with the current move order until a tour, the start cell's last move or the return limit
 
     def step(state, event):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Start (line 36)
-                    if (x1 := read_x1()):  # arc 0 (line 45): x1
-                        arc = 0
+                    if (x1 := read_x1()):  # arc 1 (line 45): x1
+                        arc = 1
                         state = 4  # 4. Impossible start
                         z1()  # on entering 4
-                    else:  # arc 1 (line 46): !x1 / z2, z6 (always true here)
-                        arc = 1
+                    else:  # arc 2 (line 46): !x1 / z2, z6 (always true here)
+                        arc = 2
                         z2()
                         z6()
                         state = 1  # 1. Attempt over
                 case 1:  # 1. Attempt over (line 37)
-                    if (y1_is_1 := read_y1_is_1()):  # arc 2 (line 47): y1 == 1
-                        arc = 2
-                        state = 2  # 2. Tour found
-                    elif (y1_is_3 := read_y1_is_3()):  # arc 3 (line 48): y1 == 3
+                    if (y1_is_1 := read_y1_is_1()):  # arc 3 (line 47): y1 == 1
                         arc = 3
+                        state = 2  # 2. Tour found
+                    elif (y1_is_3 := read_y1_is_3()):  # arc 4 (line 48): y1 == 3
+                        arc = 4
                         state = 3  # 3. Search exhausted
                         z5()  # on entering 3
-                    elif (y1_is_4 := read_y1_is_4()) and (x2 := read_x2()):  # arc 4 (line 49): y1 == 4 & x2 / z3, z6
-                        arc = 4
+                    elif (y1_is_4 := read_y1_is_4()) and (x2 := read_x2()):  # arc 5 (line 49): y1 == 4 & x2 / z3, z6
+                        arc = 5
                         z3()
                         z6()
                         state = 1
-                    elif y1_is_4 and not x2:  # arc 5 (line 50): y1 == 4 & !x2
-                        arc = 5
+                    elif y1_is_4 and not x2:  # arc 6 (line 50): y1 == 4 & !x2
+                        arc = 6
                         state = 5  # 5. Gave up
                         z4()  # on entering 5
                     else:  # no arc enabled
@@ -103,7 +103,7 @@ def stepper_A0(context, system, tracer, where):
 
 def stepper_A1(context, system, tracer, where):
     """A1 one step at a time: `step(state, event)` takes one step from `state` and returns
-    (state after, index of the arc taken or None); `tracer` notes the inputs read, the outputs run
+    (state after, number of the arc taken or None); `tracer` notes the inputs read, the outputs run
     (a call happens during one) and where a failing step stood."""
     # Inputs: read_xN() asks the context one question.
     read_x1 = tracer.reading('x1', bind(context, 'is_complete', 'x1'))  # the path covers every cell of the board?
@@ -117,39 +117,39 @@ def stepper_A1(context, system, tracer, where):
     z3 = tracer.output(bind(context, 'take_back', 'z3'))  # take the last move back (a return)
 
     def step(state, event):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Choosing a move (line 33)
-                    if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 0 (line 40): !x1 & !x5 & x4 / z2
-                        arc = 0
+                    if not (x1 := read_x1()) and not (x5 := read_x5()) and (x4 := read_x4()):  # arc 1 (line 40): !x1 & !x5 & x4 / z2
+                        arc = 1
                         z2()
                         state = 0
-                    elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 1 (line 41): !x1 & !x5 & !x4 & !x3 / z3
-                        arc = 1
+                    elif not x1 and not x5 and not x4 and not (x3 := read_x3()):  # arc 2 (line 41): !x1 & !x5 & !x4 & !x3 / z3
+                        arc = 2
                         z3()
                         state = 0
-                    elif not x1 and x5:  # arc 2 (line 42): !x1 & x5
-                        arc = 2
-                        state = 4  # 4. Return limit reached
-                    elif x1 and not (x2 := read_x2()):  # arc 3 (line 43): x1 & !x2
+                    elif not x1 and x5:  # arc 3 (line 42): !x1 & x5
                         arc = 3
+                        state = 4  # 4. Return limit reached
+                    elif x1 and not (x2 := read_x2()):  # arc 4 (line 43): x1 & !x2
+                        arc = 4
                         state = 1  # 1. Tour found
                         z1()  # on entering 1
-                    elif x1 and x2:  # arc 4 (line 44): x1 & x2 / z1
-                        arc = 4
+                    elif x1 and x2:  # arc 5 (line 44): x1 & x2 / z1
+                        arc = 5
                         z1()
                         state = 2  # 2. Tour counted
-                    else:  # arc 5 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
-                        arc = 5
+                    else:  # arc 6 (line 45): !x1 & !x5 & !x4 & x3 (always true here)
+                        arc = 6
                         state = 3  # 3. Search exhausted
                 case 2:  # 2. Tour counted (line 35)
-                    if not (x3 := read_x3()):  # arc 6 (line 46): !x3 / z3
-                        arc = 6
+                    if not (x3 := read_x3()):  # arc 7 (line 46): !x3 / z3
+                        arc = 7
                         z3()
                         state = 0  # 0. Choosing a move
-                    else:  # arc 7 (line 47): x3 (always true here)
-                        arc = 7
+                    else:  # arc 8 (line 47): x3 (always true here)
+                        arc = 8
                         state = 3  # 3. Search exhausted
         except BaseException:
             tracer.interrupted(state, arc)

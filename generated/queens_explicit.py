@@ -56,41 +56,41 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Start (line 29)
-                if (x2 := read_x2()):  # arc 0 (line 36): x2 / z2
+                if (x2 := read_x2()):  # arc 1 (line 36): x2 / z2
                     z2()
                     state = 1  # 1. Even rows
-                else:  # arc 1 (line 37): !x2 / z2 (always true here)
+                else:  # arc 2 (line 37): !x2 / z2 (always true here)
                     z2()
                     state = 2  # 2. Odd rows
             case 1:  # 1. Even rows (line 30)
-                if (x1 := read_x1()):  # arc 2 (line 38): x1 / z1
+                if (x1 := read_x1()):  # arc 3 (line 38): x1 / z1
                     z1()
                     state = 1
-                elif not x1 and (x4 := read_x4()):  # arc 3 (line 39): !x1 & x4 / z2
+                elif not x1 and (x4 := read_x4()):  # arc 4 (line 39): !x1 & x4 / z2
                     z2()
                     state = 3  # 3. Moved rows
-                else:  # arc 4 (line 40): !x1 & !x4 / z2 (always true here)
+                else:  # arc 5 (line 40): !x1 & !x4 / z2 (always true here)
                     z2()
                     state = 2  # 2. Odd rows
             case 2:  # 2. Odd rows (line 31)
-                if (x1 := read_x1()):  # arc 5 (line 41): x1 / z1
+                if (x1 := read_x1()):  # arc 6 (line 41): x1 / z1
                     z1()
                     state = 2
-                elif not x1 and (x4 := read_x4()):  # arc 6 (line 42): !x1 & x4 / z2
+                elif not x1 and (x4 := read_x4()):  # arc 7 (line 42): !x1 & x4 / z2
                     z2()
                     state = 3  # 3. Moved rows
-                else:  # arc 7 (line 43): !x1 & !x4 / z3 (always true here)
+                else:  # arc 8 (line 43): !x1 & !x4 / z3 (always true here)
                     z3()
                     state = 4  # 4. Done
                     break  # a final state: the run stops
             case 3:  # 3. Moved rows (line 32)
-                if (x1 := read_x1()):  # arc 8 (line 44): x1 / z1
+                if (x1 := read_x1()):  # arc 9 (line 44): x1 / z1
                     z1()
                     state = 3
-                elif not x1 and (x3 := read_x3()):  # arc 9 (line 45): !x1 & x3 / z2
+                elif not x1 and (x3 := read_x3()):  # arc 10 (line 45): !x1 & x3 / z2
                     z2()
                     state = 2  # 2. Odd rows
-                else:  # arc 10 (line 46): !x1 & !x3 / z3 (always true here)
+                else:  # arc 11 (line 46): !x1 & !x3 / z3 (always true here)
                     z3()
                     state = 4  # 4. Done
                     break  # a final state: the run stops
@@ -101,7 +101,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -119,55 +119,55 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x4 = tracer.reading('x4', read_x4)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Start (line 29)
-                    if (x2 := read_x2()):  # arc 0 (line 36): x2 / z2
-                        arc = 0
+                    if (x2 := read_x2()):  # arc 1 (line 36): x2 / z2
+                        arc = 1
                         z2()
                         state = 1  # 1. Even rows
-                    else:  # arc 1 (line 37): !x2 / z2 (always true here)
-                        arc = 1
+                    else:  # arc 2 (line 37): !x2 / z2 (always true here)
+                        arc = 2
                         z2()
                         state = 2  # 2. Odd rows
                 case 1:  # 1. Even rows (line 30)
-                    if (x1 := read_x1()):  # arc 2 (line 38): x1 / z1
-                        arc = 2
+                    if (x1 := read_x1()):  # arc 3 (line 38): x1 / z1
+                        arc = 3
                         z1()
                         state = 1
-                    elif not x1 and (x4 := read_x4()):  # arc 3 (line 39): !x1 & x4 / z2
-                        arc = 3
+                    elif not x1 and (x4 := read_x4()):  # arc 4 (line 39): !x1 & x4 / z2
+                        arc = 4
                         z2()
                         state = 3  # 3. Moved rows
-                    else:  # arc 4 (line 40): !x1 & !x4 / z2 (always true here)
-                        arc = 4
+                    else:  # arc 5 (line 40): !x1 & !x4 / z2 (always true here)
+                        arc = 5
                         z2()
                         state = 2  # 2. Odd rows
                 case 2:  # 2. Odd rows (line 31)
-                    if (x1 := read_x1()):  # arc 5 (line 41): x1 / z1
-                        arc = 5
+                    if (x1 := read_x1()):  # arc 6 (line 41): x1 / z1
+                        arc = 6
                         z1()
                         state = 2
-                    elif not x1 and (x4 := read_x4()):  # arc 6 (line 42): !x1 & x4 / z2
-                        arc = 6
+                    elif not x1 and (x4 := read_x4()):  # arc 7 (line 42): !x1 & x4 / z2
+                        arc = 7
                         z2()
                         state = 3  # 3. Moved rows
-                    else:  # arc 7 (line 43): !x1 & !x4 / z3 (always true here)
-                        arc = 7
+                    else:  # arc 8 (line 43): !x1 & !x4 / z3 (always true here)
+                        arc = 8
                         z3()
                         state = 4  # 4. Done
                 case 3:  # 3. Moved rows (line 32)
-                    if (x1 := read_x1()):  # arc 8 (line 44): x1 / z1
-                        arc = 8
+                    if (x1 := read_x1()):  # arc 9 (line 44): x1 / z1
+                        arc = 9
                         z1()
                         state = 3
-                    elif not x1 and (x3 := read_x3()):  # arc 9 (line 45): !x1 & x3 / z2
-                        arc = 9
+                    elif not x1 and (x3 := read_x3()):  # arc 10 (line 45): !x1 & x3 / z2
+                        arc = 10
                         z2()
                         state = 2  # 2. Odd rows
-                    else:  # arc 10 (line 46): !x1 & !x3 / z3 (always true here)
-                        arc = 10
+                    else:  # arc 11 (line 46): !x1 & !x3 / z3 (always true here)
+                        arc = 11
                         z3()
                         state = 4  # 4. Done
         except BaseException:

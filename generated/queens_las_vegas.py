@@ -61,33 +61,33 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Between attempts (line 36)
-                if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
+                if (x1 := read_x1()):  # arc 1 (line 42): x1 / z1
                     z1()
                     state = 1  # 1. Placing at random
-                else:  # arc 1 (line 43): !x1 (always true here)
+                else:  # arc 2 (line 43): !x1 (always true here)
                     state = 3  # 3. Stopped
                     break  # a final state: the run stops
             case 1:  # 1. Placing at random (line 37)
-                if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 44): x3 & x4 / z2
+                if (x3 := read_x3()) and (x4 := read_x4()):  # arc 3 (line 44): x3 & x4 / z2
                     z2()
                     state = 1
-                elif x3 and not x4:  # arc 3 (line 45): x3 & !x4 / z3, z7
+                elif x3 and not x4:  # arc 4 (line 45): x3 & !x4 / z3, z7
                     z3()
                     z7()
                     state = 0  # 0. Between attempts
-                else:  # arc 4 (line 46): !x3 (always true here)
+                else:  # arc 5 (line 46): !x3 (always true here)
                     state = 2  # 2. Backtracking
             case 2:  # 2. Backtracking (line 38)
-                if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 47): !x2 & x5 / z4
+                if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
                     z4()
                     state = 2
-                elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 48): !x2 & !x5 & x6 / z5
+                elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
                     z5()
                     state = 2
-                elif not x2 and not x5 and not x6:  # arc 7 (line 49): !x2 & !x5 & !x6 / z7
+                elif not x2 and not x5 and not x6:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7
                     z7()
                     state = 0  # 0. Between attempts
-                else:  # arc 8 (line 50): x2 / z6 (always true here)
+                else:  # arc 9 (line 50): x2 / z6 (always true here)
                     z6()
                     state = 0  # 0. Between attempts
     else:
@@ -97,7 +97,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -123,45 +123,45 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x6 = tracer.reading('x6', read_x6)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Between attempts (line 36)
-                    if (x1 := read_x1()):  # arc 0 (line 42): x1 / z1
-                        arc = 0
+                    if (x1 := read_x1()):  # arc 1 (line 42): x1 / z1
+                        arc = 1
                         z1()
                         state = 1  # 1. Placing at random
-                    else:  # arc 1 (line 43): !x1 (always true here)
-                        arc = 1
+                    else:  # arc 2 (line 43): !x1 (always true here)
+                        arc = 2
                         state = 3  # 3. Stopped
                 case 1:  # 1. Placing at random (line 37)
-                    if (x3 := read_x3()) and (x4 := read_x4()):  # arc 2 (line 44): x3 & x4 / z2
-                        arc = 2
+                    if (x3 := read_x3()) and (x4 := read_x4()):  # arc 3 (line 44): x3 & x4 / z2
+                        arc = 3
                         z2()
                         state = 1
-                    elif x3 and not x4:  # arc 3 (line 45): x3 & !x4 / z3, z7
-                        arc = 3
+                    elif x3 and not x4:  # arc 4 (line 45): x3 & !x4 / z3, z7
+                        arc = 4
                         z3()
                         z7()
                         state = 0  # 0. Between attempts
-                    else:  # arc 4 (line 46): !x3 (always true here)
-                        arc = 4
+                    else:  # arc 5 (line 46): !x3 (always true here)
+                        arc = 5
                         state = 2  # 2. Backtracking
                 case 2:  # 2. Backtracking (line 38)
-                    if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 5 (line 47): !x2 & x5 / z4
-                        arc = 5
+                    if not (x2 := read_x2()) and (x5 := read_x5()):  # arc 6 (line 47): !x2 & x5 / z4
+                        arc = 6
                         z4()
                         state = 2
-                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 6 (line 48): !x2 & !x5 & x6 / z5
-                        arc = 6
+                    elif not x2 and not x5 and (x6 := read_x6()):  # arc 7 (line 48): !x2 & !x5 & x6 / z5
+                        arc = 7
                         z5()
                         state = 2
-                    elif not x2 and not x5 and not x6:  # arc 7 (line 49): !x2 & !x5 & !x6 / z7
-                        arc = 7
+                    elif not x2 and not x5 and not x6:  # arc 8 (line 49): !x2 & !x5 & !x6 / z7
+                        arc = 8
                         z7()
                         state = 0  # 0. Between attempts
-                    else:  # arc 8 (line 50): x2 / z6 (always true here)
-                        arc = 8
+                    else:  # arc 9 (line 50): x2 / z6 (always true here)
+                        arc = 9
                         z6()
                         state = 0  # 0. Between attempts
         except BaseException:

@@ -61,33 +61,33 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Looking at the board (line 39)
-                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 46): !x1 & !x2 & x3 / z3
+                if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 1 (line 46): !x1 & !x2 & x3 / z3
                     z3()
                     state = 0
-                elif not x1 and x2:  # arc 1 (line 47): !x1 & x2 / z2
+                elif not x1 and x2:  # arc 2 (line 47): !x1 & x2 / z2
                     z2()
                     state = 2  # 2. Going back
-                elif not x1 and not x2 and not x3:  # arc 2 (line 48): !x1 & !x2 & !x3 / z4, z5
+                elif not x1 and not x2 and not x3:  # arc 3 (line 48): !x1 & !x2 & !x3 / z4, z5
                     z4()
                     z5()
                     state = 0
-                else:  # arc 3 (line 49): x1 / z1 (always true here)
+                else:  # arc 4 (line 49): x1 / z1 (always true here)
                     z1()
                     state = 1  # 1. Solution found
             case 1:  # 1. Solution found (line 40)
-                if not (x4 := read_x4()):  # arc 4 (line 50): !x4
+                if not (x4 := read_x4()):  # arc 5 (line 50): !x4
                     state = 2  # 2. Going back
-                else:  # arc 5 (line 51): x4 (always true here)
+                else:  # arc 6 (line 51): x4 (always true here)
                     state = 4  # 4. Enough solutions
                     break  # a final state: the run stops
             case 2:  # 2. Going back (line 41)
-                if (x5 := read_x5()):  # arc 6 (line 52): x5 / z5
+                if (x5 := read_x5()):  # arc 7 (line 52): x5 / z5
                     z5()
                     state = 0  # 0. Looking at the board
-                elif not x5 and (x6 := read_x6()):  # arc 7 (line 53): !x5 & x6 / z6
+                elif not x5 and (x6 := read_x6()):  # arc 8 (line 53): !x5 & x6 / z6
                     z6()
                     state = 2
-                else:  # arc 8 (line 54): !x5 & !x6 (always true here)
+                else:  # arc 9 (line 54): !x5 & !x6 (always true here)
                     state = 3  # 3. Search exhausted
                     break  # a final state: the run stops
     else:
@@ -97,7 +97,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -122,45 +122,45 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x6 = tracer.reading('x6', read_x6)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Looking at the board (line 39)
-                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 0 (line 46): !x1 & !x2 & x3 / z3
-                        arc = 0
+                    if not (x1 := read_x1()) and not (x2 := read_x2()) and (x3 := read_x3()):  # arc 1 (line 46): !x1 & !x2 & x3 / z3
+                        arc = 1
                         z3()
                         state = 0
-                    elif not x1 and x2:  # arc 1 (line 47): !x1 & x2 / z2
-                        arc = 1
+                    elif not x1 and x2:  # arc 2 (line 47): !x1 & x2 / z2
+                        arc = 2
                         z2()
                         state = 2  # 2. Going back
-                    elif not x1 and not x2 and not x3:  # arc 2 (line 48): !x1 & !x2 & !x3 / z4, z5
-                        arc = 2
+                    elif not x1 and not x2 and not x3:  # arc 3 (line 48): !x1 & !x2 & !x3 / z4, z5
+                        arc = 3
                         z4()
                         z5()
                         state = 0
-                    else:  # arc 3 (line 49): x1 / z1 (always true here)
-                        arc = 3
+                    else:  # arc 4 (line 49): x1 / z1 (always true here)
+                        arc = 4
                         z1()
                         state = 1  # 1. Solution found
                 case 1:  # 1. Solution found (line 40)
-                    if not (x4 := read_x4()):  # arc 4 (line 50): !x4
-                        arc = 4
-                        state = 2  # 2. Going back
-                    else:  # arc 5 (line 51): x4 (always true here)
+                    if not (x4 := read_x4()):  # arc 5 (line 50): !x4
                         arc = 5
+                        state = 2  # 2. Going back
+                    else:  # arc 6 (line 51): x4 (always true here)
+                        arc = 6
                         state = 4  # 4. Enough solutions
                 case 2:  # 2. Going back (line 41)
-                    if (x5 := read_x5()):  # arc 6 (line 52): x5 / z5
-                        arc = 6
+                    if (x5 := read_x5()):  # arc 7 (line 52): x5 / z5
+                        arc = 7
                         z5()
                         state = 0  # 0. Looking at the board
-                    elif not x5 and (x6 := read_x6()):  # arc 7 (line 53): !x5 & x6 / z6
-                        arc = 7
+                    elif not x5 and (x6 := read_x6()):  # arc 8 (line 53): !x5 & x6 / z6
+                        arc = 8
                         z6()
                         state = 2
-                    else:  # arc 8 (line 54): !x5 & !x6 (always true here)
-                        arc = 8
+                    else:  # arc 9 (line 54): !x5 & !x6 (always true here)
+                        arc = 9
                         state = 3  # 3. Search exhausted
         except BaseException:
             tracer.interrupted(state, arc)

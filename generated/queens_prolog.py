@@ -57,38 +57,38 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Solving the next column (line 31)
-                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 38): !x1 & x2 / z1
+                if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
                     z1()
                     state = 0
-                elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 39): !x1 & !x2 & x3 / z4, z2
+                elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
                     z4()
                     z2()
                     state = 1  # 1. Redoing a column
-                elif x1:  # arc 2 (line 40): x1 / z3
+                elif x1:  # arc 3 (line 40): x1 / z3
                     z3()
                     state = 2  # 2. Answer found
-                else:  # arc 3 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
+                else:  # arc 4 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
                     z4()
                     state = 3  # 3. No more answers
                     break  # a final state: the run stops
             case 1:  # 1. Redoing a column (line 32)
-                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 45): !x2 & x3 / z2
+                if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
                     z2()
                     state = 1
-                elif x2:  # arc 8 (line 46): x2 / z1
+                elif x2:  # arc 9 (line 46): x2 / z1
                     z1()
                     state = 0  # 0. Solving the next column
-                else:  # arc 9 (line 47): !x2 & !x3 (always true here)
+                else:  # arc 10 (line 47): !x2 & !x3 (always true here)
                     state = 3  # 3. No more answers
                     break  # a final state: the run stops
             case 2:  # 2. Answer found (line 33)
-                if (x4 := read_x4()):  # arc 4 (line 42): x4
+                if (x4 := read_x4()):  # arc 5 (line 42): x4
                     state = 4  # 4. Enough answers
                     break  # a final state: the run stops
-                elif not x4 and (x3 := read_x3()):  # arc 5 (line 43): !x4 & x3 / z2
+                elif not x4 and (x3 := read_x3()):  # arc 6 (line 43): !x4 & x3 / z2
                     z2()
                     state = 1  # 1. Redoing a column
-                else:  # arc 6 (line 44): !x4 & !x3 (always true here)
+                else:  # arc 7 (line 44): !x4 & !x3 (always true here)
                     state = 3  # 3. No more answers
                     break  # a final state: the run stops
     else:
@@ -98,7 +98,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -117,49 +117,49 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x4 = tracer.reading('x4', read_x4)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Solving the next column (line 31)
-                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 0 (line 38): !x1 & x2 / z1
-                        arc = 0
+                    if not (x1 := read_x1()) and (x2 := read_x2()):  # arc 1 (line 38): !x1 & x2 / z1
+                        arc = 1
                         z1()
                         state = 0
-                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 1 (line 39): !x1 & !x2 & x3 / z4, z2
-                        arc = 1
+                    elif not x1 and not x2 and (x3 := read_x3()):  # arc 2 (line 39): !x1 & !x2 & x3 / z4, z2
+                        arc = 2
                         z4()
                         z2()
                         state = 1  # 1. Redoing a column
-                    elif x1:  # arc 2 (line 40): x1 / z3
-                        arc = 2
+                    elif x1:  # arc 3 (line 40): x1 / z3
+                        arc = 3
                         z3()
                         state = 2  # 2. Answer found
-                    else:  # arc 3 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
-                        arc = 3
+                    else:  # arc 4 (line 41): !x1 & !x2 & !x3 / z4 (always true here)
+                        arc = 4
                         z4()
                         state = 3  # 3. No more answers
                 case 1:  # 1. Redoing a column (line 32)
-                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 7 (line 45): !x2 & x3 / z2
-                        arc = 7
+                    if not (x2 := read_x2()) and (x3 := read_x3()):  # arc 8 (line 45): !x2 & x3 / z2
+                        arc = 8
                         z2()
                         state = 1
-                    elif x2:  # arc 8 (line 46): x2 / z1
-                        arc = 8
+                    elif x2:  # arc 9 (line 46): x2 / z1
+                        arc = 9
                         z1()
                         state = 0  # 0. Solving the next column
-                    else:  # arc 9 (line 47): !x2 & !x3 (always true here)
-                        arc = 9
+                    else:  # arc 10 (line 47): !x2 & !x3 (always true here)
+                        arc = 10
                         state = 3  # 3. No more answers
                 case 2:  # 2. Answer found (line 33)
-                    if (x4 := read_x4()):  # arc 4 (line 42): x4
-                        arc = 4
-                        state = 4  # 4. Enough answers
-                    elif not x4 and (x3 := read_x3()):  # arc 5 (line 43): !x4 & x3 / z2
+                    if (x4 := read_x4()):  # arc 5 (line 42): x4
                         arc = 5
+                        state = 4  # 4. Enough answers
+                    elif not x4 and (x3 := read_x3()):  # arc 6 (line 43): !x4 & x3 / z2
+                        arc = 6
                         z2()
                         state = 1  # 1. Redoing a column
-                    else:  # arc 6 (line 44): !x4 & !x3 (always true here)
-                        arc = 6
+                    else:  # arc 7 (line 44): !x4 & !x3 (always true here)
+                        arc = 7
                         state = 3  # 3. No more answers
         except BaseException:
             tracer.interrupted(state, arc)

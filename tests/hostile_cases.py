@@ -10,6 +10,7 @@ A spec file marks the line its first error must name with the comment `# <- erro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,7 +103,8 @@ def spec_cases() -> list[Case]:
     for path in sorted(SPECS.glob("*.yaml")):
         cases.append(Case(f"check {path.name}", SPEC, ("check", "{spec}"), spec=path.name, codes=(1,)))
     for name in sorted(GENERATED):
-        cases.append(Case(f"check {name}", SPEC, ("check", "{spec}"), spec=name, codes=(1,)))
+        if name.endswith(".yaml"):  # (the Python sources are derive's: user_code_cases)
+            cases.append(Case(f"check {name}", SPEC, ("check", "{spec}"), spec=name, codes=(1,)))
     for name in ("python-tag.yaml", "name-injection.yaml", "python-object-state.yaml", "alias-bomb-keys.yaml",
                  "deep-flow.yaml", "ten-mb-title.yaml"):
         cases.append(Case(f"draw {name}", SPEC, ("draw", "--format", "svg,dot", "--out", "{dir}/out", "{spec}"),
@@ -199,5 +201,45 @@ def process_cases() -> list[Case]:
     return cases
 
 
+# Python sources for `automata derive` (issue 24, item 4): each must be one line, exit 2, quickly.
+_DERIVE_HEADER = "class Ctx:\n    def a(self): ...\n    def q(self): return True\n\n\ndef f(ctx: Ctx):\n"
+DERIVE_SOURCES: dict[str, tuple[str, Callable[[], bytes]]] = {
+    "derive-nul.py": ("a NUL byte in the source (ValueError)", lambda: (_DERIVE_HEADER + "    ctx.a()\x00\n").encode()),
+    "derive-nots.py": ("5,000 nested `not`s (RecursionError in the parser)",
+                       lambda: (_DERIVE_HEADER + "    if " + "not " * 5000 + "ctx.q():\n        ctx.a()\n").encode()),
+    "derive-ifs.py": ("1,500 flat `if`s (RecursionError in build.py's _explore)",
+                      lambda: (_DERIVE_HEADER + "    if ctx.q():\n        ctx.a()\n" * 1500).encode()),
+    "derive-operators.py": ("a 200,000-operator expression (MemoryError): over the 1 MB cap",
+                            lambda: (_DERIVE_HEADER + "    if " + " and ".join(["ctx.q()"] * 200_000)
+                                     + ":\n        ctx.a()\n").encode()),
+    "derive-nodes.py": ("a 25,000-operator expression under the size cap: over the syntax-node cap",
+                        lambda: (_DERIVE_HEADER + "    if " + " and ".join(["ctx.q()"] * 25_000)
+                                 + ":\n        ctx.a()\n").encode()),
+}
+GENERATED.update(DERIVE_SOURCES)
+
+
+def user_code_cases() -> list[Case]:
+    """Issue 24, items 4 and 10: bad input to derive, outputs checked before any work, a bare verb."""
+    spec = "duplicate-keys.yaml"  # any corpus spec: the command must stop at the output option first
+    cases = [Case(f"derive {name}", FILE, ("derive", "{spec}:f"), spec=name, codes=(2,),
+                  first_line=rf"^automata derive: error: .*{re.escape(name)}")
+             for name in DERIVE_SOURCES]
+    cases += [
+        Case("minimize -o ''", FILE, ("minimize", "{spec}", "-o", ""), spec=spec,
+             first_line=r"^automata minimize: error: .*-o/--output.*empty"),
+        Case("derive -o ''", FILE, ("derive", "{spec}:f", "-o", ""), spec="derive-nul.py",
+             first_line=r"^automata derive: error: .*-o/--output.*empty"),
+        Case("draw --out ''", FILE, ("draw", "{spec}", "--out", ""), spec=spec,
+             first_line=r"^automata draw: error: .*--out.*empty"),
+        Case("minimize -o into a missing folder", FILE, ("minimize", "{spec}", "-o", "{dir}/absent/min.yaml"), spec=spec,
+             first_line=r"^automata minimize: error: .*-o/--output.*does not exist"),
+        Case("derive -o into a missing folder, before any note", FILE, ("derive", "{spec}:f", "-o", "{dir}/absent/x.yaml"),
+             spec="derive-nul.py", first_line=r"^automata derive: error: .*-o/--output.*does not exist"),
+        Case("bare run", OPTION, ("run",), first_line=r"^automata run: error: name a problem .* or a spec file", codes=(2,)),
+    ]
+    return cases
+
+
 def all_cases() -> list[Case]:
-    return [*spec_cases(), *option_cases(), *file_cases(), *process_cases()]
+    return [*spec_cases(), *option_cases(), *file_cases(), *process_cases(), *user_code_cases()]

@@ -27,13 +27,15 @@ BROKEN = Path(__file__).parent / "data" / "broken"
 # file stem (= finding code) -> (line, col, text the message must contain)
 EXPECTED = {
     "load": (18, 19, "arc goes to unknown state 7"),
-    "overlap": (20, 29, "arc 0 -> 0 (line 20) and arc 0 -> 1 (line 19) are both enabled when x1=1 x2=1"),
+    "overlap": (20, 29, "arc 2 (0 -> 0, line 20) and arc 1 (0 -> 1, line 19) are both enabled when x1=1 x2=1"),
     "incomplete": (16, 3, "state 0 (Searching) has no enabled arc when x1=0 x2=0"),
-    "never-true": (21, 29, 'the guard "x2 & !x2" of arc 0 -> 1 (line 21) can never be true'),
-    "shadowed": (21, 29, "(e.g. x1=1 x2=1) an arc tried before it is enabled: arc 0 -> 1 (line 20)"),
+    "never-true": (21, 29, 'the guard "x2 & !x2" of arc 3 (0 -> 1, line 21) can never be true'),
+    "shadowed": (21, 29, "(e.g. x1=1 x2=1) an arc tried before it is enabled: arc 1 (0 -> 1, line 20)"),
     "no-final": (4, 1, "the spec has no final state"),
     "cannot-finish": (17, 3, "no final state can be reached from state 2 (Trap)"),
     "unreachable": (17, 3, "state 2 (Forgotten) cannot be reached from the initial state 0"),
+    "silent-loop": (22, 5, 'arc 3 (0 -> 0, line 22) loops on state 0 (Searching) and runs no action: once its guard '
+                           '"!x1 & !x2" holds, nothing changes and it holds at every step, so the run never ends'),
     "unused-input": (12, 3, "input x2 is declared but no guard tests it"),
     "unused-output": (14, 3, "output z2 is declared but no arc or state runs it"),
     "too-many-inputs": (35, 3, "tests 21 inputs"),
@@ -193,7 +195,8 @@ arcs:
   - {from: 0, to: 0, guard: "!x1 & x2"}
   - {from: 0, to: 0, guard: "!x1 & !x2"}
 """)
-    assert found == [("unreachable", 16), ("shadowed", 19)]
+    # (the two loops that run nothing are warned about too: once taken, they are taken forever)
+    assert found == [("unreachable", 16), ("shadowed", 19), ("silent-loop", 20), ("silent-loop", 21)]
 
 
 def test_a_state_that_can_only_loop_cannot_finish() -> None:
@@ -283,7 +286,7 @@ def test_decisions_agree_with_brute_force(arcs: list[tuple[Guard, int | None]], 
     reported_pairs = set()
     for finding in found["overlap"]:
         later = by_line[finding.loc.line]
-        earlier = by_line[int(re.findall(r"\(line (\d+)\)", finding.message)[1])]
+        earlier = by_line[int(re.findall(r", line (\d+)\)", finding.message)[1])]
         reported_pairs.add((earlier.index, later.index))
         witness = parse_valuation(finding.message)
         assert set(witness) == set(later.guard.variables()) | set(earlier.guard.variables())

@@ -138,4 +138,7 @@ def test_mutate_of_a_spec_without_a_program_says_what_it_needs(tmp_path, capsys,
     spec = tmp_path / "counter.yaml"
     spec.write_text(COUNTER_SPEC)
     code, _, err = run_cli(capsys, "mutate", str(spec))
-    assert code == 2 and "defines no make_context(case, observer)" in err and len(err.splitlines()) == 1
+    line = next(number for number, text in enumerate(COUNTER_SPEC.splitlines(), 1) if text.startswith("context:"))
+    # Said where the spec names the module (its context's, here), with what to do.
+    assert code == 2 and "defines no make_context(case, observer)" in err and len(err.splitlines()) == 2
+    assert err.startswith(f"{spec}:{line}:10: error: ") and err.splitlines()[1].startswith("  hint: ")

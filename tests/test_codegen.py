@@ -149,9 +149,9 @@ def test_no_enabled_arc_reads_every_tested_input_like_the_engine() -> None:
 def test_the_generated_module_reads_like_the_graph(spec: Spec) -> None:
     source = generate_source(spec, SPEC)
     assert "case 0:  # 0. Counting (line 15)" in source
-    assert "if (x1 := read_x1()):  # arc 0 (line 19): x1" in source
-    assert "elif not x1 and (x2 := read_x2()):  # arc 1 (line 20): !x1 & x2 / z1" in source
-    assert "else:  # arc 2 (line 21): !x1 & !x2 / z1 (always true here)" in source
+    assert "if (x1 := read_x1()):  # arc 1 (line 19): x1" in source
+    assert "elif not x1 and (x2 := read_x2()):  # arc 2 (line 20): !x1 & x2 / z1" in source
+    assert "else:  # arc 3 (line 21): !x1 & !x2 / z1 (always true here)" in source
     assert "UNREAD" not in source  # every test of an input is known to be a first or a later reading
 
 

@@ -21,7 +21,7 @@ SPECS = sorted(path.name for path in (ROOT / "specs").glob("*.yaml"))
 # The column searches' dead end on an empty board (state 0 -> 3, `!x1 & !x2 & !x3`): with no
 # queen placed, the column to fill is the first and all its rows are free, so no case of the
 # explored space takes it. Only queens given in advance do (the programs' CASES have two).
-DEAD_END = 3
+DEAD_END = 4  # the arc's number, as drawn (the fourth arc of the column searches)
 INFEASIBLE = {"queens_backtracking.yaml": {DEAD_END}, "queens_prolog.yaml": {DEAD_END}}
 
 EXPLORE_HANOI = '''
@@ -53,20 +53,20 @@ def test_an_arc_the_cases_miss_is_found_with_the_smallest_case_that_takes_it(cap
     code, out, err = run_cli(capsys, "cover", str(thin_hanoi))
     assert code == 0, out + err
     assert "2 arcs the program's 1 case never take" in out
-    assert "arc 2: 0 -> 0 (line 29) [x1 & !x2 & x3 / z2]: taken by explored case #2 '1 disks'" in out
-    assert "arc 3: 0 -> 0 (line 30) [x1 & !x2 & !x3 / z3]: taken by explored case #2 '1 disks'" in out
+    assert "arc 3: 0 -> 0 (line 29) [x1 & !x2 & x3 / z2]: taken by explored case #2 '1 disks'" in out
+    assert "arc 4: 0 -> 0 (line 30) [x1 & !x2 & !x3 / z3]: taken by explored case #2 '1 disks'" in out
     assert "  case: {'disks': 1}" in out and "cover: 2 of 2 arcs found after 2 explored cases" in out
     code, out, _ = run_cli(capsys, "cover", str(thin_hanoi), "--json")
     document = json.loads(out)
-    assert code == 0 and document["complete"] and document["targets"] == [2, 3] and document["not_found"] == []
+    assert code == 0 and document["complete"] and document["targets"] == [3, 4] and document["not_found"] == []
     assert [(found["arc"], found["case_name"], found["case"]) for found in document["found"]] == \
-        [(2, "1 disks", {"disks": 1}), (3, "1 disks", {"disks": 1})]
+        [(3, "1 disks", {"disks": 1}), (4, "1 disks", {"disks": 1})]
 
 
 def test_an_arc_no_case_can_take_is_reported_not_found(capsys) -> None:
     code, out, err = run_cli(capsys, "cover", "specs/queens_backtracking.yaml", "--arc", str(DEAD_END))
     assert code == 1
-    assert "arc 3: 0 -> 3 (line 41) [!x1 & !x2 & !x3 / z4]: NOT FOUND" in out and "space of cases ended" in out
+    assert "arc 4: 0 -> 3 (line 41) [!x1 & !x2 & !x3 / z4]: NOT FOUND" in out and "space of cases ended" in out
     assert "arcs not found" in err
     code, out, _ = run_cli(capsys, "cover", "specs/queens_prolog.yaml", "--arc", str(DEAD_END), "--json")
     document = json.loads(out)
@@ -77,16 +77,16 @@ def test_an_arc_no_case_can_take_is_reported_not_found(capsys) -> None:
 
 def test_named_arcs_and_the_budget_of_cases(capsys) -> None:
     # The take-back after a counted tour needs all tours on 3x4: far beyond ten cases.
-    code, out, _ = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "9", "--max-cases", "10")
+    code, out, _ = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "10", "--max-cases", "10")
     assert code == 1 and "NOT FOUND in 10 explored cases (the --max-cases budget ran out)" in out
-    code, out, _ = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "5", "--arc", "2", "--json")
+    code, out, _ = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "6", "--arc", "3", "--json")
     document = json.loads(out)
-    assert code == 0 and document["targets"] == [5, 2]
+    assert code == 0 and document["targets"] == [6, 3]
     gives_up, move = document["found"]  # in the order asked for
     assert gives_up["case"]["max_returns"] == 1 and move["guard"] == "!x2 & !x6 & x5"
     assert gives_up["tried"] > move["tried"]
-    code, _, err = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "11")
-    assert code == 2 and "arcs 0..10" in err
+    code, _, err = run_cli(capsys, "cover", "specs/knight_tour.yaml", "--arc", "12")
+    assert code == 2 and "arcs 1..11" in err
 
 
 def test_nothing_to_find_and_a_program_without_a_space(capsys, tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_every_shipped_space_reaches_every_feasible_arc_from_no_case_at_all(spec
     bare = dataclasses.replace(program, cases={})
     targets = untaken_arcs(bare)
     outcome = explore(bare, targets)
-    assert {arc.index for arc in outcome.missing} == INFEASIBLE.get(spec, set())
+    assert {arc.number for arc in outcome.missing} == INFEASIBLE.get(spec, set())
     assert outcome.failed == 0
     for witness in outcome.witnesses:  # each witness really takes its arc
         sink = CoverageSink()

@@ -121,7 +121,7 @@ def test_a_renumbered_renamed_reordered_copy_of_the_knight_tour_is_equivalent(tm
 
 def test_a_mutant_is_told_apart_by_a_shortest_counterexample(tmp_path: Path, capsys) -> None:
     spec = load_spec("specs/knight_tour.yaml")
-    mutant = next(m for m in mutants(spec) if m.description.startswith("arc 9 (3 -> 1") and "z8 replaced by z7" in m.description)
+    mutant = next(m for m in mutants(spec) if m.description.startswith("arc 10 (3 -> 1") and "z8 replaced by z7" in m.description)
     path = write(tmp_path, "mutant.yaml", renumbered(mutant.spec, shuffle_arcs=False))
     code, out, _ = run_cli(capsys, "equiv", "specs/knight_tour.yaml", path)
     assert code == 1
@@ -164,7 +164,7 @@ def test_every_mutant_gets_the_verdict_of_the_mutation_proofs(spec_path: str, tm
 def test_the_cli_exits_1_for_a_mutant_the_verification_catches(tmp_path: Path, capsys) -> None:
     spec = load_spec("specs/queens_backtracking.yaml")
     enough = next(arc for arc in spec.arcs if arc.source == 2 and arc.target == 4)
-    mutant = next(m for m in mutants(spec) if m.description.startswith(f"arc {enough.index} (2 -> 4") and "state 3" in m.description)
+    mutant = next(m for m in mutants(spec) if m.description.startswith(f"arc {enough.number} (2 -> 4") and "state 3" in m.description)
     code, out, _ = run_cli(capsys, "equiv", "specs/queens_backtracking.yaml", write(tmp_path, "m.yaml", mutant.spec))
     # Both final states lack entry actions: only which final state a run stops in tells them apart.
     assert code == 1 and "final state" in out and "earlier run paired the final states otherwise" in out

@@ -152,7 +152,7 @@ def test_every_single_point_mutant_is_made(counter_spec: Spec) -> None:
 
 def test_each_kind_of_catch_is_told_apart(counter_report) -> None:
     # x1 -> !x1 overlaps the second arc: the static checks see it.
-    assert outcome_of(counter_report, "arc 0 (0 -> 1, line 18): literal x1 negated").outcome == CAUGHT_BY_CHECK
+    assert outcome_of(counter_report, "arc 1 (0 -> 1, line 18): literal x1 negated").outcome == CAUGHT_BY_CHECK
     # Without counting the automaton never finishes: the step limit stops it.
     assert outcome_of(counter_report, "action z1 dropped").outcome == CAUGHT_BY_RUN_ERROR
     # Without the on_enter action the event streams differ.
@@ -162,10 +162,10 @@ def test_each_kind_of_catch_is_told_apart(counter_report) -> None:
 
 
 def test_survivors_are_proved_equivalent_or_unobserved(counter_report) -> None:
-    swapped = outcome_of(counter_report, "arc 0 (0 -> 1, line 18) and arc 1 (0 -> 0, line 19) tried in the opposite order")
+    swapped = outcome_of(counter_report, "arc 1 (0 -> 1, line 18) and arc 2 (0 -> 0, line 19) tried in the opposite order")
     assert (swapped.outcome, swapped.explanation) == (SURVIVED, EQUIVALENT)
     # The third arc fires only on a negative count, which no run produces: the mutant differs only there.
-    unreachable = outcome_of(counter_report, "arc 2 (0 -> 1, line 20) goes to state 0 instead")
+    unreachable = outcome_of(counter_report, "arc 3 (0 -> 1, line 20) goes to state 0 instead")
     assert (unreachable.outcome, unreachable.explanation) == (SURVIVED, UNOBSERVED)
     assert "state 0 (Counting) when x1=0 x2=1" in unreachable.why and "never met" in unreachable.why
     for result in counter_report.results:
@@ -180,19 +180,19 @@ def test_survivors_are_proved_equivalent_or_unobserved(counter_report) -> None:
 
 def test_the_new_kinds_of_mutants_are_judged(counter_report) -> None:
     # A weaker or stronger guard breaks the graph's consistency or completeness: check sees it.
-    assert outcome_of(counter_report, "arc 0 (0 -> 1, line 18): literal x1 dropped").outcome == CAUGHT_BY_CHECK
-    assert outcome_of(counter_report, "arc 0 (0 -> 1, line 18): literal !x2 added").outcome == CAUGHT_BY_CHECK
+    assert outcome_of(counter_report, "arc 1 (0 -> 1, line 18): literal x1 dropped").outcome == CAUGHT_BY_CHECK
+    assert outcome_of(counter_report, "arc 1 (0 -> 1, line 18): literal !x2 added").outcome == CAUGHT_BY_CHECK
     # Counting twice per step, or saying done instead of counting, changes the events.
     assert outcome_of(counter_report, "action z1 run twice").outcome == CAUGHT_BY_VERIFY
     assert outcome_of(counter_report, "action z1 replaced by z2").outcome in (CAUGHT_BY_VERIFY, CAUGHT_BY_RUN_ERROR)
     # Its entry action moved onto the arc that is never taken, Done says nothing when the count is over.
-    moved = outcome_of(counter_report, "on_enter action z2 moved onto arc 2 (0 -> 1, line 20) only")
+    moved = outcome_of(counter_report, "on_enter action z2 moved onto arc 3 (0 -> 1, line 20) only")
     assert moved.outcome == CAUGHT_BY_VERIFY
     # Exchanging two outputs' methods swaps what the context does, though the graph is unchanged: the
     # automaton says done instead of counting, never gets there, and runs out of steps.
     assert outcome_of(counter_report, "outputs z1 and z2 exchange their calls").outcome == CAUGHT_BY_RUN_ERROR
     # The guards of Counting exclude one another, so trying an arc first changes nothing.
-    first = outcome_of(counter_report, "arc 1 (0 -> 0, line 19): priority 1 added")
+    first = outcome_of(counter_report, "arc 2 (0 -> 0, line 19): priority 1 added")
     assert (first.outcome, first.explanation) == (SURVIVED, EQUIVALENT)
 
 
@@ -267,10 +267,10 @@ def test_a_mutant_that_never_stops_is_cut_by_the_step_budget(counter_spec: Spec)
 
 
 def test_a_spec_that_already_fails_cannot_be_scored(counter_spec: Spec) -> None:
-    from automata.errors import InputError
+    from automata.errors import RunError
 
     broken = spec_from_text(COUNTER_SPEC.replace("on_enter: [z2]", "on_enter: []"), "counter.yaml")
-    with pytest.raises(InputError, match="itself fails case 1"):
+    with pytest.raises(RunError, match="itself fails case 1"):
         score(broken, make_judge(max_steps=100), "counter", [("3",)])
 
 
@@ -326,7 +326,7 @@ def test_the_command_scores_a_programs_cases_and_warns_of_arcs_they_never_take(t
     assert "(caught / not proved equivalent; every unproved survivor counts as missed)" in out
     assert "observable over the suite:" in out and "swap-calls" in out
     assert "unobserved: line 20" in out
-    assert "warning: the suite never takes arc 2 (0 -> 1, line 20)" in err
+    assert "warning: the suite never takes arc 3 (0 -> 1, line 20)" in err
     code, out, _ = run_cli(capsys, "mutate", str(spec_file), "--json", "--case", "three")
     document = json.loads(out)
     assert document["mutants"] == 38 and document["cases"] == [["three"]]
@@ -349,13 +349,13 @@ UNREACHABLE: dict[str, dict[tuple[int, int, str], str]] = {}
 # The survivors no case can catch, with the invariant of the model that hides each (docs/mutation.md):
 # descriptions of the backtracking spec's mutants, by the arc they change.
 # The dead end on an empty board, taken only from given queens: its redirections call the same outputs.
-DEAD_END_ON_AN_EMPTY_BOARD = "arc 3 (0 -> 3, line 41)"
+DEAD_END_ON_AN_EMPTY_BOARD = "arc 4 (0 -> 3, line 41)"
 BACKTRACKING_INVARIANTS = {
-    "arc 6 (2 -> 3, line 44) goes to state 1 instead": "a solution with no queen (N = 0) has no column with a free row",
-    "arc 9 (1 -> 3, line 47) goes to state 2 instead": "'enough' never holds while the search goes on (first >= 1)",
-    "arc 1 (0 -> 1, line 39): action z2 dropped": "Back in a column takes the queen back itself: the dead column has no free row",
-    "arc 5 (2 -> 1, line 43): action z2 dropped": "after a solution the last column has no free row below its queen",
-    "arc 8 (1 -> 0, line 46): action z1 dropped": "Next column places the queen itself: the board is never complete there",
+    "arc 7 (2 -> 3, line 44) goes to state 1 instead": "a solution with no queen (N = 0) has no column with a free row",
+    "arc 10 (1 -> 3, line 47) goes to state 2 instead": "'enough' never holds while the search goes on (first >= 1)",
+    "arc 2 (0 -> 1, line 39): action z2 dropped": "Back in a column takes the queen back itself: the dead column has no free row",
+    "arc 6 (2 -> 1, line 43): action z2 dropped": "after a solution the last column has no free row below its queen",
+    "arc 9 (1 -> 0, line 46): action z1 dropped": "Next column places the queen itself: the board is never complete there",
 }
 
 
@@ -398,14 +398,14 @@ def test_a_queens_mutant_that_stops_in_the_wrong_final_state_is_caught() -> None
     outcome the automaton takes from its final state tells them apart."""
     spec = load_spec("specs/queens_backtracking.yaml")
     enough = next(arc for arc in spec.arcs if arc.source == 2 and arc.target == 4)
-    mutant = mutant_of(spec, f"arc {enough.index} (2 -> 4, line {enough.loc.line}) goes to state 3 instead")
+    mutant = mutant_of(spec, f"arc {enough.number} (2 -> 4, line {enough.loc.line}) goes to state 3 instead")
     assert caught_by_suite("specs/queens_backtracking.yaml", mutant.spec)
 
 
 def test_an_eight_puzzle_mutant_that_stops_in_the_wrong_final_state_is_caught() -> None:
     spec = load_spec("specs/eight_puzzle.yaml")
     solved = next(arc for arc in spec.arcs if arc.target == 3)
-    mutant = mutant_of(spec, f"arc {solved.index} (2 -> 3, line {solved.loc.line}) goes to state 4 instead")
+    mutant = mutant_of(spec, f"arc {solved.number} (2 -> 3, line {solved.loc.line}) goes to state 4 instead")
     assert caught_by_suite("specs/eight_puzzle.yaml", mutant.spec)
 
 
@@ -429,7 +429,7 @@ def test_the_knight_tour_cases_catch_every_mutant_not_proved_equivalent_but_one(
     # Taking back twice after a counted tour: the cell before the last has no other free neighbour, so
     # the next step takes back anyway, unless the return limit falls in between (all tours, MAX_RET 20).
     assert [result.mutant.description for result in unproved] in (
-        [], ["arc 9 (3 -> 1, line 57): action z8 run twice"])
+        [], ["arc 10 (3 -> 1, line 57): action z8 run twice"])
     assert all(result.explanation in UNOBSERVABLE for result in unproved)
     # Its arcs' guards are mutually exclusive, so trying two of them in another order changes nothing.
     reordered = [result for result in report.results if result.mutant.kind in ("swap-arcs", "priority")]

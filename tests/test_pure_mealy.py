@@ -94,7 +94,7 @@ def test_a_spec_without_context_needs_no_call_but_one_with_a_context_does():
 
 
 def test_verify_compares_the_runtimes_and_the_scenarios(folder, automata):
-    code, out, _ = automata("verify", "vending.yaml", "--random", "30", "--seed", "3")
+    code, out, _ = automata("verify", "vending.yaml", "--random", "30", "--random-seed", "3")
     assert code == 0 and "agree: transitions, generated, interpreter on 30 of 30 cases" in out
     automata("import", "vending.gv", "-o", "imported.yaml")
     code, out, _ = automata("verify", "imported.yaml", "--scenarios", "vending.sc", "--word", "START,COIN [x1]")

@@ -3,6 +3,7 @@ check (well nested, no broken links, nothing from outside)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -19,11 +20,18 @@ HANOI = Path(__file__).parent / "data" / "hanoi" / "hanoi.yaml"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    """`automata docs -o site` in a folder with no spec: the shipped specs are documented."""
     from automata.cli import main
 
-    folder = tmp_path_factory.mktemp("site")
-    with pytest.raises(SystemExit) as stop:
-        main(["docs", *map(str, sorted(SPECS_DIR.glob("*.yaml"))), "-o", str(folder)])
+    empty = tmp_path_factory.mktemp("empty")
+    folder = empty / "site"
+    here = os.getcwd()
+    os.chdir(empty)
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main(["docs", "-o", "site"])
+    finally:
+        os.chdir(here)
     assert stop.value.code in (0, None)
     return folder
 
@@ -37,6 +45,30 @@ def test_every_shipped_spec_has_a_page_that_links_its_player(site):
         assert f'href="{stem}.html"' in index
         assert f'href="{stem}.player.html"' in page, f"{stem}'s page links its player"
         assert 'data-step="0"' in (site / f"{stem}.player.html").read_text(encoding="utf-8")
+        assert f'href="{stem}.simulate.html"' in page, f"{stem}'s page links its simulator"
+    assert str(SPECS_DIR.parent) not in index and 'class="badge ok">verified' in index
+
+
+def test_a_systems_page_draws_how_its_automata_interact_and_links_theirs(site):
+    page = (site / "knight_tour_system.html").read_text(encoding="utf-8")
+    assert "The system: how its automata interact" in page
+    assert 'aria-label="how the automata of A0: Knight&#x27;s tour as a system of two automata interact"' in page
+    assert '<a href="knight_tour_system.html">A0: ' in page and '<a href="knight_tour_attempt.html">A1: ' in page
+
+
+def test_a_spec_that_check_rejects_is_not_verified_and_shows_why(tmp_path, capsys):
+    from core_support import COUNTER_SPEC
+
+    overlap = COUNTER_SPEC.replace('guard: "!x1 & x2"', 'guard: "x2"')  # now it overlaps x1's arc
+    assert overlap != COUNTER_SPEC
+    (tmp_path / "counter.yaml").write_text(overlap)
+    code, _, err = run_cli(capsys, "docs", str(tmp_path / "counter.yaml"), "-o", str(tmp_path / "site"))
+    assert code == 0, err
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    page = (tmp_path / "site" / "counter.html").read_text(encoding="utf-8")
+    assert "check fails" in index and ">verified<" not in index
+    assert "automata check rejects this spec" in page and "counter.yaml:" in page and "are both enabled when" in page
+    assert str(tmp_path) not in page + index
 
 
 def test_every_page_passes_the_html_check(site):
@@ -63,8 +95,11 @@ def test_automata_docs_on_a_users_spec(tmp_path, capsys):
     code, out, err = run_cli(capsys, "docs", str(HANOI), "-o", str(tmp_path / "site"))
     assert code == 0, err
     assert out.strip().endswith("index.html")
-    assert {path.name for path in (tmp_path / "site").iterdir()} == {"index.html", "hanoi.html", "hanoi.player.html"}
+    assert {path.name for path in (tmp_path / "site").iterdir()} == {"index.html", "hanoi.html", "hanoi.player.html",
+                                                                     "hanoi.simulate.html"}
     assert all(check_page(path) == [] for path in (tmp_path / "site").iterdir())
+    for path in (tmp_path / "site").iterdir():  # no absolute path of the machine that built the site
+        assert str(HANOI.parent) not in path.read_text(encoding="utf-8"), path.name
 
 
 def test_a_spec_without_a_program_gets_a_page_that_says_why(tmp_path, capsys):

@@ -135,7 +135,7 @@ def test_after_a_call_only_the_callees_final_states_are_possible(tmp_path: Path)
     assert findings(write(tmp_path, a0=root("  A1: a1.yaml\n", CALLER), a1=leaf("A1"))) == []
     dead = CALLER.replace("- {from: 1, to: 2, guard: 'y1 == 1'}", "- {from: 1, to: 2, guard: 'y1 == 0'}")
     found = findings(write(tmp_path, a0=root("  A1: a1.yaml\n", dead), a1=leaf("A1")))
-    assert "never-true: the guard \"y1 == 0\" of arc 1 -> 2 (line 16) can never be true, so the arc never fires" in found
+    assert "never-true: the guard \"y1 == 0\" of arc 2 (1 -> 2, line 16) can never be true, so the arc never fires" in found
     assert "incomplete: state 1 (After) has no enabled arc when y1=1" in found
 
 
@@ -148,7 +148,7 @@ def test_tests_of_two_states_of_one_automaton_never_overlap(tmp_path: Path) -> N
     assert findings(write(tmp_path, a0=root("  A1: a1.yaml\n", body), a1=three)) == []
     overlap = body.replace("'y1 != 1'", "'y1 != 0'")
     found = findings(write(tmp_path, a0=root("  A1: a1.yaml\n", overlap), a1=three))
-    assert found == ["overlap: arc 1 -> 2 (line 17) and arc 1 -> 2 (line 16) are both enabled when y1=1"]
+    assert found == ["overlap: arc 3 (1 -> 2, line 17) and arc 2 (1 -> 2, line 16) are both enabled when y1=1"]
 
 
 def test_a_nested_automaton_has_taken_its_step_and_sees_its_parents_nesting_state(tmp_path: Path) -> None:
@@ -192,7 +192,13 @@ def test_a_system_reads_no_spec_outside_its_own_folder(tmp_path: Path) -> None:
     inner.mkdir()
     (inner / "a0.yaml").write_text(root("  A1: ../outside.yaml\n", CALLER))
     (found,) = errors_of(inner / "a0.yaml")
-    assert found.startswith("a0.yaml:7:7: the spec of A1, ../outside.yaml, lies outside the folder")
+    assert found.startswith("a0.yaml:7:7: the spec of A1, ../outside.yaml, lies outside the folder of the system's "
+                            "root spec")
+    # The hint says what is allowed, as docs/systems.md does.
+    with pytest.raises(SpecErrors) as raised:
+        load_spec(inner / "a0.yaml")
+    assert "put it in that folder or a folder below it" in raised.value.errors[0].hint
+    assert "parts/outside.yaml" in raised.value.errors[0].hint
     (inner / "parts").mkdir()
     (inner / "parts" / "a1.yaml").write_text(leaf("A1"))
     (inner / "a0.yaml").write_text(root("  A1: parts/a1.yaml\n", CALLER))

@@ -170,7 +170,7 @@ def test_mutate_leaves_no_survivor_that_needs_an_impossible_valuation() -> None:
         (result.mutant.description, result.explanation, result.why) for result in survivors]
     descriptions = {result.mutant.description for result in survivors}
     # What main called "unobserved", needing y2=0 and y2=1 at once:
-    assert 'arc 1 (1 -> 3, line 30): literal y2 != 0 added, guard "y2 == 1 & y2 != 0"' in descriptions
+    assert 'arc 2 (1 -> 3, line 30): literal y2 != 0 added, guard "y2 == 1 & y2 != 0"' in descriptions
     assert report.score == 1.0
     # z3 runs A1: it has no call to exchange with another output's.
     swaps = [result.mutant.description for result in report.results if result.mutant.kind == "swap-calls"]
@@ -201,6 +201,6 @@ def test_cover_and_coverage_read_a_state_test_as_one_variable(copy, capsys) -> N
                                                               '  - {from: 1, to: 3, guard: "y2 != 0 & y2 != 1"}')])
     code, out, _ = run_cli(capsys, "cover", str(root), "--json")
     document = json.loads(out)
-    assert code == 1 and [arc["arc"] for arc in document["cannot_fire"]] == [5] and document["cases_tried"] == 0
-    code, out, _ = run_cli(capsys, "cover", str(root), "--arc", "5")
+    assert code == 1 and [arc["arc"] for arc in document["cannot_fire"]] == [6] and document["cases_tried"] == 0
+    code, out, _ = run_cli(capsys, "cover", str(root), "--arc", "6")  # arcs are numbered from 1
     assert code == 1 and "no case can take it" in out, out

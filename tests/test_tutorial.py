@@ -1,35 +1,32 @@
-"""docs/tutorial.md stays true: its example is correct, and every command it shows prints what it says.
+"""docs/tutorial.md stays true: a reader who types what the page shows, in an empty folder, gets
+every output the page prints, and ends with the files of docs/tutorial/.
 
-The tutorial marks what it shows: `<!-- excerpt: FILE -->` before a code block copied from a file of
-docs/tutorial/, and `<!-- console -->` before a block of `$ command` lines, each followed by its
-output. `test_every_command_of_the_tutorial_prints_what_it_shows` replays the page top to bottom in
-a copy of docs/tutorial/, so a change to the framework or to the example that alters an output
-fails here instead of leaving the page wrong.
+The page marks what the reader types and runs (tests/tutorial_replay.py lists the marks).
+`test_the_page_builds_the_tutorial_folder_and_prints_what_it_shows` replays the page top to
+bottom in a temporary folder, from the page's text alone; the other tests check the finished
+example in docs/tutorial/ (which the replay must reproduce file for file).
 """
 
 from __future__ import annotations
 
 import random
-import re
-import runpy
-import shlex
-import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from tutorial_replay import Replay, forget_modules, steps
 
-from automata.analysis.check import check_file
-from automata.cli import main
-from automata.runtime.events import Recorder
-from automata.io.drawing import stale_diagrams
 from automata.analysis.cases import verify_case
+from automata.analysis.check import check_file
+from automata.io.drawing import stale_diagrams
+from automata.runtime.events import Recorder
 from automata.runtime.program import load_program
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 EXAMPLE = ROOT / "docs" / "tutorial"
-EXAMPLE_MODULES = ("maze", "gen", "test_maze")
+TYPED = ("maze.py", "maze.yaml", "maze_ways.yaml", "ways.py", "test_maze.py")  # what the reader types
 
 TWO_ROWS = ["S.#",
             "E##"]
@@ -43,18 +40,13 @@ NO_WAY_OUT = ["S.#.",
               ".#.E"]
 
 
-def _forget_example_modules() -> None:
-    for name in EXAMPLE_MODULES:
-        sys.modules.pop(name, None)
-
-
 @pytest.fixture
 def example(monkeypatch):
     """docs/tutorial on the import path (the spec's context is `maze:MazeContext`), imported fresh."""
     monkeypatch.syspath_prepend(str(EXAMPLE))
-    _forget_example_modules()
+    forget_modules()
     yield
-    _forget_example_modules()
+    forget_modules()
 
 
 def _random_maze(rng: random.Random, rows: int, cols: int) -> list[str]:
@@ -71,7 +63,7 @@ MAZES = [TWO_ROWS, TOP_OF_PAGE, NO_WAY_OUT, ["SE"], ["S#E"]] + [
 
 
 def test_the_spec_passes_every_check(example):
-    assert [finding.render() for finding in check_file(EXAMPLE / "maze.yaml")] == []
+    assert [finding.render() for name in ("maze.yaml", "maze_ways.yaml") for finding in check_file(EXAMPLE / name)] == []
 
 
 def test_the_automaton_the_generated_code_and_the_reference_agree(example):
@@ -108,13 +100,23 @@ def test_a_maze_without_exactly_one_start_and_exit_is_refused(example):
         Maze(["S.S", "E.."], Recorder())
 
 
-@pytest.mark.parametrize("mistake", ["maze_overlap.yaml", "maze_gives_up.yaml"])
-def test_each_mistake_changes_only_line_31(mistake):
-    good = (EXAMPLE / "maze.yaml").read_text(encoding="utf-8").splitlines()
-    bad = (EXAMPLE / mistake).read_text(encoding="utf-8").splitlines()
-    assert len(good) == len(bad)
-    assert [number for number, (a, b) in enumerate(zip(good, bad), start=1) if a != b] == [31]
-    assert bad[30] in TUTORIAL.read_text(encoding="utf-8")
+def test_counting_every_way_matches_a_count_by_brute_force(example):
+    from maze import Maze
+    from ways import count_ways_iteratively
+
+    def ways(maze: list[str], cell: tuple[int, int], seen: frozenset) -> int:
+        if maze[cell[0]][cell[1]] == "E":
+            return 1
+        total = 0
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            r, c = cell[0] + dr, cell[1] + dc
+            if 0 <= r < len(maze) and 0 <= c < len(maze[r]) and maze[r][c] != "#" and (r, c) not in seen:
+                total += ways(maze, (r, c), seen | {(r, c)})
+        return total
+
+    for maze in MAZES:
+        start = next((r, c) for r, row in enumerate(maze) for c, ch in enumerate(row) if ch == "S")
+        assert count_ways_iteratively(Maze(maze, Recorder(), every_way=True)) == ways(maze, start, frozenset({start}))
 
 
 def test_the_committed_diagrams_match_the_spec(example):
@@ -124,71 +126,28 @@ def test_the_committed_diagrams_match_the_spec(example):
 # ---------------------------------------------------------------------------------------------
 # Replaying the page
 
-BLOCK = re.compile(r"<!-- (excerpt: (?P<file>\S+)|console) -->\n```\w*\n(?P<body>.*?)\n```", re.DOTALL)
 
-
-def _shown_blocks() -> list[tuple[str | None, str]]:
-    """(file, text) of each excerpt and (None, text) of each console block, in page order."""
-    return [(match["file"], match["body"]) for match in BLOCK.finditer(TUTORIAL.read_text(encoding="utf-8"))]
-
-
-def _console_commands(body: str) -> list[tuple[str, str]]:
-    """The `$ command` lines of a console block, each with the output printed under it."""
-    commands: list[tuple[str, list[str]]] = []
-    for line in body.splitlines():
-        if line.startswith("$ "):
-            commands.append((line[2:], []))
-        else:
-            assert commands, f"console block does not start with a command: {line!r}"
-            commands[-1][1].append(line)
-    return [(command, "\n".join(output)) for command, output in commands]
-
-
-def _run(command: str, capsys, monkeypatch) -> str:
-    """What `command` prints (stdout, then stderr), run in-process in the current folder."""
-    argv = shlex.split(command)
-    capsys.readouterr()
-    if argv[0] == "automata":
-        with pytest.raises(SystemExit):
-            main(argv[1:])
-    elif argv[0] == "cat":
-        print(Path(argv[1]).read_text(encoding="utf-8"), end="")
-    elif argv[:2] == ["python", "-c"]:
-        exec(compile(argv[2], "<python -c>", "exec"), {"__name__": "__main__"})
-    elif argv[0] == "python":
-        monkeypatch.setattr(sys, "argv", argv[1:])
-        runpy.run_path(argv[1], run_name="__main__")
-    else:
-        raise AssertionError(f"the tutorial shows a command this test cannot replay: {command}")
-    captured = capsys.readouterr()
-    return (captured.out + captured.err).rstrip("\n")
-
-
-def test_every_command_of_the_tutorial_prints_what_it_shows(tmp_path, monkeypatch, capsys):
-    for source in EXAMPLE.iterdir():
-        if source.suffix in (".py", ".yaml"):
-            shutil.copy(source, tmp_path / source.name)
+def test_the_page_builds_the_tutorial_folder_and_prints_what_it_shows(tmp_path, monkeypatch, capsys):
+    page = TUTORIAL.read_text(encoding="utf-8")
+    kinds = [step.kind for step in steps(page)]
+    assert kinds.count("console") >= 12 and kinds.count("file") >= 5 and "notebook" in kinds and "change" in kinds
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
-    _forget_example_modules()
-    blocks = _shown_blocks()
-    assert sum(file is None for file, _ in blocks) >= 8 and sum(file is not None for file, _ in blocks) >= 6
+    forget_modules()
+
+    def same(command: str, printed: str, shown: str) -> None:
+        assert printed == shown, f"`{command}` no longer prints what the tutorial shows:\n{printed}"
+
     try:
-        for file, body in blocks:
-            if file is not None:
-                # gen.py exists only once the page's codegen command has run, as for a reader.
-                assert body in (tmp_path / file).read_text(encoding="utf-8"), f"excerpt not found in {file}:\n{body}"
-                continue
-            for command, shown in _console_commands(body):
-                assert _run(command, capsys, monkeypatch) == shown, f"`{command}` no longer prints what the tutorial shows"
+        Replay(tmp_path, capsys, monkeypatch).all(page, same)
     finally:
-        _forget_example_modules()
+        forget_modules()
+    for name in TYPED:  # the reader's folder is the finished example
+        assert (tmp_path / name).read_text(encoding="utf-8") == (EXAMPLE / name).read_text(encoding="utf-8"), name
 
 
 def test_the_tutorials_pytest_file_passes():
-    import subprocess
-
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_maze.py"],
                           cwd=EXAMPLE, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "4 passed" in done.stdout
+    assert "5 passed" in done.stdout

@@ -61,8 +61,9 @@ def failing_after(count, message):
 
 def test_an_implementation_failing_on_the_same_events_is_named():
     divergence = verify({"iterative": failing_after(2, "one"), "automaton": failing_after(2, "two")}).divergence
-    assert (divergence.kind, divergence.other, divergence.actual) == ("error", "automaton", "RuntimeError: two")
-    assert divergence.describe() == ("automaton failed after 2 events that agree with iterative: RuntimeError: two\n"
+    where = "(test_verify.py:57, in implementation)"  # the line of the raise in failing_after
+    assert (divergence.kind, divergence.other, divergence.actual) == ("error", "automaton", f"RuntimeError: two {where}")
+    assert divergence.describe() == (f"automaton failed after 2 events that agree with iterative: RuntimeError: two {where}\n"
                                      "  its last events: step(0), step(1)")
 
 
@@ -73,5 +74,5 @@ def test_a_failing_reference_is_reported_as_the_reference():
 
     divergence = verify({"iterative": failing_after(2, "boom"), "automaton": same_events_then_done}).divergence
     assert (divergence.kind, divergence.other) == ("error", "iterative")
-    assert divergence.describe() == ("the reference iterative failed after 2 events: RuntimeError: boom\n"
-                                     "  its last events: step(0), step(1)")
+    assert divergence.describe() == ("the reference iterative failed after 2 events: RuntimeError: boom "
+                                     "(test_verify.py:57, in implementation)\n  its last events: step(0), step(1)")

@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError, RunError
+from ..errors import AutomataError, InputError, RunError, StepLimitReached, UserCodeError
 from ..runtime.events import Event
 from ..runtime.instrument import CallBudget
 from ..runtime.program import AUTOMATON_ENGINES, Program
 from ..runtime.trace import TraceSink
+from ..runtime.user_code import failure_text, implementation_subject, users_error
 from .coverage import Coverage, CoverageReport, CoverageSink, coverage_report
 from .verify import ImplRun, Verdict, compare_runs
 
@@ -83,27 +84,55 @@ class CaseResult:
         return CaseResult(self.name, self.verdict.slim(), self.coverage, self.budget)
 
 
-def verify_case_job(job: tuple[str, str, Any, Sequence[str]]) -> CaseResult:
-    """`verify_case` for a sweep's worker: the job names the spec by path (the worker loads its
-    program, once per process) and the result comes back slim."""
+def verify_case_job(job: tuple[Any, ...]) -> CaseResult:
+    """`verify_case` for a sweep's worker: the job (spec path, case name, case, implementations,
+    optionally max_steps) names the spec by path (the worker loads its program, once per process)
+    and the result comes back slim."""
     from ..runtime.program import load_program
 
-    spec_path, name, case, implementations = job
-    return verify_case(load_program(spec_path), name, case, implementations).slim()
+    spec_path, name, case, implementations, *rest = job
+    max_steps = rest[0] if rest else None
+    return verify_case(load_program(spec_path), name, case, implementations, max_steps=max_steps).slim()
 
 
 def _run(name: str, body: Callable[[BudgetedRecorder], Any], recorder: BudgetedRecorder) -> ImplRun:
+    """One implementation's run. Its failure is a verification finding, not a crash: the user's
+    code raising (with the exception, its message and the user's file:line), a step limit or a
+    budget reached, a method the spec calls missing. A bug of the framework is not: it is raised."""
     try:
         value = body(recorder)
-    except Exception as error:  # a failing implementation is a verification finding, not a crash
-        return ImplRun(name, recorder.events, None, f"{type(error).__name__}: {error}")
+    except UserCodeError as error:
+        detail = error.detail if error.subject == implementation_subject(name) else str(error)
+        return ImplRun(name, recorder.events, None, detail)
+    except AutomataError as error:
+        return ImplRun(name, recorder.events, None, failure_text(error))
+    except (Exception, SystemExit) as error:
+        found = users_error(implementation_subject(name), error)
+        if found is None:
+            raise
+        return ImplRun(name, recorder.events, None, found.detail)
     return ImplRun(name, recorder.events, value)
 
 
+def _budgeted(name: str, budget_limits: bool, own_hint: str,
+              body: Callable[[BudgetedRecorder], Any]) -> Callable[[BudgetedRecorder], Any]:
+    """An automaton's run under a step limit, whose stop says where the limit came from: its budget
+    (`budget_limits`), or the program's step limit or --max-steps (`own_hint` says how to raise it)."""
+    def run(recorder: BudgetedRecorder) -> Any:
+        try:
+            return body(recorder)
+        except StepLimitReached as stop:
+            hint = (f"that is {name}'s budget ({BUDGET_FACTOR} times the reference's events, calls and steps, plus "
+                    f"{BUDGET_MARGIN:,}): it does not stop where the reference does") if budget_limits else own_hint
+            raise stop.with_hint(hint) from None
+    return run
+
+
 def verify_case(program: Program, name: str, case: Any, implementations: Sequence[str],
-                sinks: Sequence[TraceSink] = (), context: int = 3) -> CaseResult:
+                sinks: Sequence[TraceSink] = (), context: int = 3, max_steps: int | None = None) -> CaseResult:
     """Run `implementations` (names; the program's reference first, whether listed or not) on one
-    case and compare them. `sinks` are attached to every automaton run."""
+    case and compare them. `sinks` are attached to every automaton run; `max_steps` replaces the
+    program's step limit (an automaton other than the reference also stays within its budget)."""
     reference = program.reference
     names = [reference, *(n for n in implementations if n != reference)]
     unknown = [n for n in names if n not in program.implementation_names()]
@@ -129,7 +158,7 @@ def verify_case(program: Program, name: str, case: Any, implementations: Sequenc
     # The reference: unbudgeted (beyond the program's own step limit), its calls counted.
     counter = _Counter(program, reference)
     if reference in AUTOMATON_ENGINES:
-        runs[reference] = _run(reference, automaton(reference, None), BudgetedRecorder(reference))
+        runs[reference] = _run(reference, automaton(reference, max_steps), BudgetedRecorder(reference))
     else:
         runs[reference] = _run(reference, lambda recorder: program.run_plain(reference, case, recorder, counter.attach),
                                BudgetedRecorder(reference))
@@ -138,8 +167,10 @@ def verify_case(program: Program, name: str, case: Any, implementations: Sequenc
         recorder = BudgetedRecorder(other, budget.events)
         if other in AUTOMATON_ENGINES:
             limit = budget.steps
-            own = program.max_steps(case)
-            runs[other] = _run(other, automaton(other, min(limit, own) if own else limit), recorder)
+            own = max_steps if max_steps is not None else program.max_steps(case)
+            body = automaton(other, min(limit, own) if own else limit)
+            runs[other] = _run(other, _budgeted(other, not own or limit < own, program.limit_hint(max_steps), body),
+                               recorder)
         else:
             calls = CallBudget(program.spec, budget.calls, other)
             runs[other] = _run(other, lambda rec, name=other, watch=calls: program.run_plain(name, case, rec, watch.attach),
@@ -176,12 +207,12 @@ def case_items(program: Program, names: Sequence[str] = ()) -> list[tuple[str, A
 
 
 def verify_program(program: Program, cases: Sequence[tuple[str, Any]], implementations: Sequence[str] | None = None,
-                   progress: Callable[[CaseResult], None] | None = None) -> ProgramReport:
+                   progress: Callable[[CaseResult], None] | None = None, max_steps: int | None = None) -> ProgramReport:
     """Verify every case, one after another in this process; the coverage is the union over them."""
     chosen = tuple(implementations or program.implementation_names())
     results = []
     for name, case in cases:
-        result = verify_case(program, name, case, chosen)
+        result = verify_case(program, name, case, chosen, max_steps=max_steps)
         results.append(result)
         if progress is not None:
             progress(result)

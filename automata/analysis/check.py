@@ -49,6 +49,7 @@ SEVERITY = {
     "no-final": ERROR,
     "cannot-finish": ERROR,
     "unreachable": WARNING,
+    "silent-loop": WARNING,
     "unused-input": WARNING,
     "unused-output": WARNING,
     "too-many-inputs": WARNING,
@@ -114,6 +115,7 @@ def check_spec(spec: Spec) -> list[Finding]:
         if undefined:
             findings.append(_partial(spec, state, undefined))
     findings.extend(_check_reachability(spec, firing))
+    findings.extend(_check_silent_loops(spec, firing))
     findings.extend(_check_unused(spec))
     return sorted(findings, key=lambda finding: (finding.loc.line, finding.loc.col, finding.code))
 
@@ -317,7 +319,7 @@ def _state_name(decl: StateDecl) -> str:
 
 
 def _arc_name(arc: ArcDecl) -> str:
-    return f"arc {arc.source} -> {arc.target} (line {arc.loc.line})"
+    return arc.title
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,6 +376,19 @@ def _closure(start: Iterable[int], edges: dict[int, set[int]]) -> set[int]:
 
 # ---------------------------------------------------------------------------------------------
 # Declarations nobody uses
+
+
+def _check_silent_loops(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
+    """Arcs that loop on their state and run nothing: once one is taken the run never ends, since an
+    input has no side effect and nothing else changes (`automata run` would go on to its step limit)."""
+    can_fire = set(firing)
+    return [_finding(
+        arc.loc, "silent-loop",
+        f"{_arc_name(arc)} loops on {_state_name(spec.states[arc.source])} and runs no action: once its guard "
+        f"\"{arc.guard}\" holds, nothing changes and it holds at every step, so the run never ends",
+        "give the arc the action that makes progress, or send it to another state; an automaton nested in "
+        "another may wait this way (the outer one changes the world between its steps): then ignore this warning",
+    ) for arc in spec.silent_loops() if arc in can_fire]
 
 
 def _check_unused(spec: Spec) -> list[Finding]:

@@ -247,8 +247,7 @@ class CoverageReport:
         """One line per thing no case exercised, in the spec's order (in a system, each line names
         the automaton)."""
         spec = self.spec
-        lines = [f"arc {arc.source} -> {arc.target} (line {arc.loc.line}) [{arc.label}] never taken"
-                 for arc in self.missed_arcs]
+        lines = [f"{arc.title} [{arc.label}] never taken" for arc in self.missed_arcs]
         lines += [f"state {number} ({spec.states[number].name}) never reached" for number in self.missed_states]
         lines += [f"final state {number} ({spec.states[number].name}) {self.missed_final_means}"
                   for number in self.missed_finals]
@@ -276,8 +275,8 @@ class CoverageReport:
         return {
             "complete": self.complete,
             "arcs": {"covered": len(self.arcs) - len(self.missed_arcs), "total": len(self.arcs),
-                     # by index in the spec's arcs list, 0-based, as step records name arcs
-                     "missed": [arc.index for arc in self.missed_arcs]},
+                     # by number, 1 for the spec's first arc, as drawings, messages and traces name arcs
+                     "missed": [arc.number for arc in self.missed_arcs]},
             "states": {"covered": len(self.states) - len(self.missed_states), "total": len(self.states),
                        "missed": list(self.missed_states)},
             "final_states": {"covered": len(self.finals) - len(self.missed_finals), "total": len(self.finals),

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
-from ..errors import InputError
+from ..errors import AutomataError, InputError, UserCodeError
 from ..model.spec import ArcDecl
 from ..runtime.events import NullObserver
 from ..runtime.program import Program
+from ..runtime.user_code import running_user_code
 from .coverage import CoverageSink, arcs_that_cannot_fire, reachable_states
 
 # A run of an explored case stops after this many steps when the program states no step limit for
@@ -51,6 +52,9 @@ class Exploration:
     tried: int  # explored cases run
     failed: int  # of them, runs that raised (their arcs up to the failure still count)
     space_exhausted: bool  # the program's space ended before the budget did
+    # The first explored case on which the user's code raised, and what it raised: a finding about
+    # that code, reported (exit 1) like every other failure of the user's code.
+    first_failure: tuple[str, str] | None = None
     # Targets no case can take (not searched): their guard never holds where they are tried, state
     # tests ranging over the states the tested automaton can be in there.
     impossible: tuple[ArcDecl, ...] = ()
@@ -71,15 +75,15 @@ def untaken_arcs(program: Program, cases: Iterable[tuple[str, Any]] | None = Non
     return [arc for arc in program.spec.arcs if arc.source in reachable and arc.index not in sink.arcs]
 
 
-def arcs_by_index(program: Program, indices: Sequence[int]) -> list[ArcDecl]:
-    """The arcs named by 0-based index (as step records and `verify --json` name them)."""
+def arcs_by_number(program: Program, numbers: Sequence[int]) -> list[ArcDecl]:
+    """The arcs named by number, 1 for the spec's first arc (as drawings, messages and JSON name them)."""
     arcs = program.spec.arcs
     chosen: list[ArcDecl] = []
-    for index in indices:
-        if not 0 <= index < len(arcs):
-            raise InputError(f"--arc {index}: {program.spec.automaton} has arcs 0..{len(arcs) - 1}")
-        if arcs[index] not in chosen:
-            chosen.append(arcs[index])
+    for number in numbers:
+        if not 1 <= number <= len(arcs):
+            raise InputError(f"--arc {number}: {program.spec.automaton} has arcs 1..{len(arcs)}")
+        if arcs[number - 1] not in chosen:
+            chosen.append(arcs[number - 1])
     return chosen
 
 
@@ -89,11 +93,21 @@ def explored_cases(program: Program) -> Iterator[tuple[str, Any]]:
     if explore is None:
         raise InputError(f"{program.module_name} defines no explore_cases(): `cover` needs a space of cases to "
                          "search (a function yielding (name, case) pairs, smallest first; docs/own-automaton.md)")
-    for position, item in enumerate(explore(), start=1):
+    items = iter(_user_call(program, explore))
+    for position in count(1):
+        item = _user_call(program, next, items, None)
+        if item is None:
+            return
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)):
             raise InputError(f"{program.module_name}.explore_cases() item {position} is not a (name, case) pair: "
                              f"{item!r:.80}")
         yield item
+
+
+def _user_call(program: Program, function: Callable[..., Any], *args: Any) -> Any:
+    """A call into the program's explore_cases(): what it raises is a failure of the user's code."""
+    with running_user_code(f"{program.module_name}.explore_cases()", anywhere=True):
+        return function(*args)
 
 
 def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAULT_MAX_CASES,
@@ -106,13 +120,17 @@ def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAU
     pending = {arc.index: arc for arc in targets}
     found: dict[int, Witness] = {}
     tried = failed = 0
+    first_failure: tuple[str, str] | None = None
     space = explored_cases(program) if pending else iter(())
     exhausted = False
     for name, case in islice(space, max_cases):
         tried += 1
         sink = CoverageSink()
-        if not _run(program, case, sink, max_steps):
+        failure = _run(program, case, sink, max_steps)
+        if failure is not None:
             failed += 1
+            if isinstance(failure, UserCodeError) and first_failure is None:
+                first_failure = (name, str(failure))
         for index in sorted(pending.keys() & sink.arcs):
             found[index] = Witness(pending.pop(index), name, case, tried)
         if progress is not None:
@@ -124,14 +142,16 @@ def explore(program: Program, targets: Sequence[ArcDecl], max_cases: int = DEFAU
         exhausted = bool(pending) and (tried < max_cases or next(space, None) is None)
     witnesses = tuple(found[arc.index] for arc in targets if arc.index in found)
     missing = tuple(arc for arc in targets if arc.index not in found)
-    return Exploration(program, tuple(targets) + impossible, witnesses, missing, tried, failed, exhausted, impossible)
+    return Exploration(program, tuple(targets) + impossible, witnesses, missing, tried, failed, exhausted, first_failure,
+                       impossible)
 
 
-def _run(program: Program, case: Any, sink: CoverageSink, max_steps: int) -> bool:
-    """Run the automaton on one case; False when the run raised (the arcs it took still count)."""
+def _run(program: Program, case: Any, sink: CoverageSink, max_steps: int) -> AutomataError | None:
+    """Run the automaton on one case; what stopped it when it failed (the arcs it took still count):
+    the user's code raising, a step limit, no arc enabled. A bug of the framework is raised."""
     limit = program.max_steps(case) or max_steps
     try:
         program.run_automaton(case, NullObserver(), "transitions", sinks=(sink,), max_steps=limit)
-    except Exception:  # noqa: BLE001 - a case that fails mid-run has still taken the arcs before the failure
-        return False
-    return True
+    except AutomataError as failure:  # a case that fails mid-run has still taken the arcs before the failure
+        return failure
+    return None

@@ -245,7 +245,7 @@ def _shown(value: Any) -> str:
 def step_text(record: StepRecord) -> str:
     """A step record on one line, as a person compares two of them."""
     read = ", ".join(f"{name}={value}" for name, value in record.inputs) or "nothing"
-    arc = "none (stayed)" if record.arc is None else f"#{record.arc}"
+    arc = "none (stayed)" if record.arc is None else f"#{record.arc + 1}"
     where = f" (depth {record.depth}, via {record.via})" if record.depth else ""
     return (f"{record.automaton} step {record.step}{where}: {record.state_before} -{record.event}-> "
             f"{record.state_after}, read {read}, arc {arc}, outputs [{', '.join(record.outputs)}]")

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..runtime.events import Event, Recorder, format_event
+from ..runtime.user_code import failure_text
+from .result_diff import first_difference
 
 Implementation = Callable[[Any], Any]
 
@@ -46,13 +48,14 @@ class Divergence:
     context_before: tuple[Event, ...]
     reference_after: tuple[Event, ...]
     other_after: tuple[Event, ...]
+    # With kind "event": why a stream that ended there ended, when its run failed (the user's code
+    # raised, a step limit or a budget was reached, a method is missing).
+    reference_error: str | None = None
+    other_error: str | None = None
 
     def describe(self) -> str:
         if self.kind == "result":
-            return (
-                f"{self.other} emitted the same {self.index} events as {self.reference} but returned a different result:\n"
-                f"  {self.reference}: {self.expected!r}\n  {self.other}: {self.actual!r}"
-            )
+            return result_difference(self.reference, self.other, self.index, self.expected, self.actual)
         if self.kind == "error":
             if self.other == self.reference:
                 text = f"the reference {self.reference} failed after {self.index} events: {self.actual}"
@@ -72,6 +75,9 @@ class Divergence:
             shown = "(stream ended)" if first is None else format_event(first)
             tail = "  then " + ", ".join(format_event(e) for e in rest) if rest else ""
             lines.append(f"  > #{self.index + 1:<8} {shown}   ({name}){tail}")
+        for name, error in ((self.reference, self.reference_error), (self.other, self.other_error)):
+            if error:
+                lines.append(f"  {name}'s stream ended because it failed: {error}")
         return "\n".join(lines)
 
 
@@ -93,12 +99,22 @@ class Verdict:
         return Verdict(self.reference, {name: run.slim() for name, run in self.runs.items()}, self.divergence)
 
 
+def result_difference(reference: str, other: str, events: int, expected: Any, actual: Any) -> str:
+    """Two results that differ, pointed at where they first differ (the element of a list, the key of
+    a dict, the field of a dataclass) rather than printed whole."""
+    path, left, right = first_difference(expected, actual)
+    head = f"{other} emitted the same {events} events as {reference} but returned a different result"
+    if not path:
+        return f"{head}:\n  {reference}: {left}\n  {other}: {right}"
+    return f"{head}; they first differ at result{path}:\n  {reference}: {left}\n  {other}: {right}"
+
+
 def run_one(name: str, implementation: Implementation) -> ImplRun:
     recorder = Recorder()
     try:
         result = implementation(recorder)
-    except Exception as error:  # a failing implementation is a verification finding, not a crash
-        return ImplRun(name, recorder.events, None, f"{type(error).__name__}: {error}")
+    except (Exception, SystemExit) as error:  # a failing implementation is a verification finding, not a crash
+        return ImplRun(name, recorder.events, None, failure_text(error))
     return ImplRun(name, recorder.events, result)
 
 
@@ -126,6 +142,8 @@ def first_divergence(reference: ImplRun, other: ImplRun, context: int = 3) -> Di
         context_before=tuple(expected[max(0, index - context):index]),
         reference_after=tuple(expected[index + 1:index + 1 + context]),
         other_after=tuple(actual[index + 1:index + 1 + context]),
+        reference_error=reference.error if index >= len(expected) else None,
+        other_error=other.error if index >= len(actual) else None,
     )
 
 

@@ -1,7 +1,7 @@
 """`automata cover SPEC`: find, for each arc a program's cases never take, a case that takes it.
 
     automata cover specs/knight_tour.yaml                  # the arcs CASES leave untaken
-    automata cover specs/queens_backtracking.yaml --arc 3  # one arc, by 0-based index
+    automata cover specs/queens_backtracking.yaml --arc 4  # one arc, by its number (as drawn)
     automata cover hanoi.yaml --max-cases 500 --json
 
 The cases come from the program's `explore_cases()` (docs/own-automaton.md), smallest first, and
@@ -21,7 +21,7 @@ from ..analysis.explore import (
     DEFAULT_CASE_STEPS,
     DEFAULT_MAX_CASES,
     Exploration,
-    arcs_by_index,
+    arcs_by_number,
     explore,
     untaken_arcs,
 )
@@ -32,18 +32,18 @@ from .support import jsonable, print_json
 
 
 def _arc_text(arc: ArcDecl) -> str:
-    return f"arc {arc.index}: {arc.source} -> {arc.target} (line {arc.loc.line}) [{arc.label}]"
+    return f"arc {arc.number}: {arc.source} -> {arc.target} (line {arc.loc.line}) [{arc.label}]"
 
 
 def _arc_json(arc: ArcDecl) -> dict[str, Any]:
-    return {"arc": arc.index, "source": arc.source, "target": arc.target, "guard": arc.guard_text,
+    return {"arc": arc.number, "source": arc.source, "target": arc.target, "guard": arc.guard_text,
             "actions": list(arc.actions), "line": arc.loc.line}
 
 
 @click.command("cover")
 @click.argument("spec_file", metavar="SPEC", type=click.Path(dir_okay=False))
-@click.option("--arc", "arcs", multiple=True, type=click.IntRange(min=0), metavar="N",
-              help="An arc to find a case for, by 0-based index as step records name arcs (repeatable) "
+@click.option("--arc", "arcs", multiple=True, type=click.IntRange(min=1), metavar="N",
+              help="An arc to find a case for, by its number (1 for the spec's first arc, as drawn) (repeatable) "
                    "[default: every reachable arc the program's CASES never take].")
 @click.option("--max-cases", type=click.IntRange(min=1), default=DEFAULT_MAX_CASES, show_default=True,
               help="Explored cases to run at most before giving up on the arcs still missing.")
@@ -59,7 +59,7 @@ def cover_command(spec_file: str, arcs: tuple[int, ...], max_cases: int, max_ste
     """
     program = load_program(spec_file)
     if arcs:
-        targets = arcs_by_index(program, arcs)
+        targets = arcs_by_number(program, arcs)
         origin = "named by --arc"
     else:
         targets = untaken_arcs(program, max_steps=max_steps)
@@ -81,7 +81,10 @@ def cover_command(spec_file: str, arcs: tuple[int, ...], max_cases: int, max_ste
         _print_json(spec_file, outcome)
     else:
         _print_text(spec_file, outcome, origin)
-    if not outcome.complete:
+    if outcome.first_failure is not None:  # the user's code failed on an explored case: exit 1, as everywhere
+        name, message = outcome.first_failure
+        click.echo(f"cover: on explored case {name!r}, {message}", err=True)
+    if not outcome.complete or outcome.first_failure is not None:
         raise click.exceptions.Exit(1)
 
 
@@ -112,8 +115,9 @@ def _print_text(spec_file: str, outcome: Exploration, origin: str) -> None:
 def _print_json(spec_file: str, outcome: Exploration) -> None:
     print_json({
         "spec": display_path(spec_file), "program": outcome.program.module_name, "complete": outcome.complete,
-        "targets": [arc.index for arc in outcome.targets], "cases_tried": outcome.tried,
+        "targets": [arc.number for arc in outcome.targets], "cases_tried": outcome.tried,
         "failed_runs": outcome.failed, "space_exhausted": outcome.space_exhausted,
+        "first_failure": None if outcome.first_failure is None else dict(zip(("case_name", "error"), outcome.first_failure)),
         "found": [{**_arc_json(witness.arc), "case_name": witness.case_name, "case": jsonable(witness.case),
                    "case_repr": repr(witness.case), "tried": witness.tried} for witness in outcome.witnesses],
         "not_found": [_arc_json(arc) for arc in outcome.missing],

@@ -7,11 +7,12 @@ from pathlib import Path
 import click
 
 from ..io.files import display_path, write_atomically, writing
+from .support import check_output_file
 
 
 @click.command("derive")
 @click.argument("target", metavar="MODULE:FUNCTION")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=check_output_file,
               help="Write the spec to this file (default: print it).")
 @click.option("--context", "context", metavar="MODULE:CLASS", default=None,
               help="The context class, when the function's parameter is not annotated with it.")
@@ -33,7 +34,10 @@ def derive_command(target: str, output: str | None, context: str | None, program
     """
     from ..analysis.derive import derive
 
-    derivation = derive(target, context=context, automaton=automaton, title=title, program=program)
+    # A spec written elsewhere than its program names the program's module relative to itself (..hanoi).
+    spec_folder = Path(output).parent if output is not None else None
+    derivation = derive(target, context=context, automaton=automaton, title=title, program=program,
+                        spec_folder=spec_folder)
     for note in derivation.notes:
         click.echo(f"note: {note}", err=True)
     machine = derivation.machine

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..io.files import display_path, write_atomically, writing
-from .support import print_json
+from .support import check_output_file, print_json
 
 
 def _state_text(spec: Any, number: int) -> str:
@@ -241,7 +241,7 @@ def _relocated(spec: Any, output: str) -> Any:
 
 @click.command("minimize")
 @click.argument("spec_file", metavar="SPEC", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=check_output_file,
               help="Write the minimal spec here [default: print it].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (with the spec's text if no -o).")
 def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
@@ -271,7 +271,7 @@ def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
     text = spec_text(dataclasses.replace(result.spec, automata=placed.automata), comment)
     if spec.is_system:  # what is written must find its automata where it is written
         load_system(spec_from_text(text, str(output or spec.path)))
-    if output:
+    if output is not None:
         with writing(output):
             write_atomically(output, text)
     if as_json:
@@ -280,8 +280,9 @@ def minimize_command(spec_file: str, output: str | None, as_json: bool) -> None:
             "minimal_states": len(result.spec.states),
             "merged": [{"states": list(block), "into": block[0], "name": result.spec.states[block[0]].name}
                        for block in result.merged],
-            "output": display_path(output) if output else None, **({} if output else {"text": text}),
+            "output": display_path(output) if output is not None else None,
+            **({} if output is not None else {"text": text}),
         })
         return
     click.echo(summary, err=True)
-    click.echo(display_path(output) if output else text, nl=bool(output))
+    click.echo(display_path(output) if output is not None else text, nl=output is not None)

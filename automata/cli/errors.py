@@ -3,9 +3,14 @@
 Exit codes:
 
     0    success
-    1    a verification found a difference, a check found a defect, a run misbehaved
+    1    a verification found a difference, a check found a defect, a run misbehaved, or the
+         user's code failed: an exception (or sys.exit) raised by a program's make_context, an
+         implementation, a method of the context, result, parse_case, picture, ... is reported as
+         "the implementation 'recursive' raised IndexError: ... (bsearch.py:42, in recursive)",
+         the same way by run, verify, mutate, cover, step and player; --debug shows the traceback
     2    bad input or usage: one line naming what and where
-    3    an internal error (a bug of the framework): one line, and --debug shows the traceback
+    3    an internal error (a bug of the framework, never of the user's code): one line, and
+         --debug shows the traceback
     130  interrupted (Ctrl-C); 129 and 143 for SIGHUP and SIGTERM, which end a run the same way
     141  stdout was closed early (`automata ... | head -1`): nothing more is printed
 
@@ -25,8 +30,9 @@ from typing import Any
 
 import click
 
-from ..errors import AutomataError, SpecErrors
+from ..errors import AutomataError, SpecErrors, UserCodeError
 from ..io.files import display_path
+from ..runtime.user_code import users_error
 
 EXIT_DEFECT = 1
 EXIT_BAD_INPUT = 2
@@ -102,6 +108,8 @@ def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     except SpecErrors as error:
         _print(error.render())
         return error.exit_code
+    except UserCodeError as error:
+        return _users_failure(error, settings)
     except AutomataError as error:
         _print(f"{error.command_path or 'automata'}: error: {error.render()}")
         return error.exit_code
@@ -120,12 +128,17 @@ def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
-    except SystemExit:
+    except SystemExit as stop:
         # click's own answer to a closed stdout is exit(1) with stdout wrapped in its PacifyFlushWrapper,
         # matched by name: click 8.3 deprecated importing it and 8.5 renamed it _PacifyFlushWrapper.
         if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
             _silence_stdout()
             return EXIT_BROKEN_PIPE
+        # The framework never calls sys.exit inside a command: a SystemExit raised through the user's
+        # code (sys.exit(7) in a method the spec calls) is theirs, and not our exit code 7.
+        found = users_error("the program's code", stop)
+        if found is not None:
+            return _users_failure(found, settings)
         raise
     except RecursionError as error:
         return _internal(error, settings, "the input nests too deeply for this command")
@@ -136,7 +149,19 @@ def run_guarded(command: Callable[[dict[str, Any]], Any]) -> int:
         _print(f"automata: error: {where}{error.strerror or error}")
         return EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 - the last resort: any bug becomes one line and exit code 3
+        # (The user's code is run inside boundaries that turn its failures into UserCodeError, exit 1:
+        # runtime/user_code.py. What gets here is the framework's.)
         return _internal(error, settings)
+
+
+def _users_failure(error: UserCodeError, settings: dict[str, Any]) -> int:
+    """The user's code failed: one line naming whose code, what it raised and where (exit 1); the
+    traceback with --debug."""
+    if settings.get("debug") and error.cause is not None:
+        traceback.print_exception(error.cause, file=sys.stderr)
+    hint = "" if settings.get("debug") else " (--debug shows the traceback)"
+    _print(f"{error.command_path or 'automata'}: error: {error.render()}{hint}")
+    return error.exit_code
 
 
 def _internal(error: BaseException, settings: dict[str, Any], what: str = "") -> int:

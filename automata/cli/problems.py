@@ -17,6 +17,15 @@ ENTRY_POINT_GROUP = "automata.problems"
 
 
 @dataclass(frozen=True)
+class SpecChoice:
+    """The case option that picks one of a problem's specs: `--algorithm mrv` for the queens."""
+
+    option: str  # as a case parameter: "algorithm"
+    specs: Mapping[str, str]  # the option's value -> the spec, relative to the project root
+    default: str  # the value when the option is not given (as `automata run` has it)
+
+
+@dataclass(frozen=True)
 class Problem:
     name: str
     summary: str
@@ -25,6 +34,8 @@ class Problem:
     # Command lines (without the leading `automata`) that `automata demo` runs to show the problem off.
     # (What `automata mutate` runs comes from each spec's program: automata.runtime.program.)
     demo: tuple[tuple[str, ...], ...] = ()
+    # For a problem with several specs: the case option that chooses one (step, player, docs).
+    spec_choice: SpecChoice | None = None
 
 
 class Registry:

@@ -17,6 +17,7 @@ from .discovery import (
     specs_here,
 )
 from .problems import load_problems
+from .support import check_output_folder
 
 
 def _spec_paths(files: Sequence[str]) -> list[Path]:
@@ -119,7 +120,7 @@ def _binding_findings(path: Path) -> list:
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--format", "formats", default="svg", show_default=True,
               help="Comma-separated: svg, png, pdf, dot, mermaid (the transition graph and the connection diagram).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, callback=check_output_folder,
               help="Folder for the diagrams [default: the current folder; the project's diagrams/ for its own specs].")
 @click.option("--legend", is_flag=True, help="Put a table of the inputs and outputs with their meaning under the graph.")
 @click.option("--numbered", is_flag=True, help="Start each arc's label with its number (#3: the spec's third arc).")

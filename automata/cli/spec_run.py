@@ -1,7 +1,8 @@
 """`automata run SPEC` and `automata verify SPEC`: any spec with a program module beside it.
 
 These commands know nothing of any problem: the case comes from the program's CASES (`--case`) or
-from `-p KEY=VALUE` options, the implementations from its IMPLEMENTATIONS (docs/own-automaton.md).
+from parameters (`-p KEY=VALUE`, or any other `--key value`: cli/case_options.py), the
+implementations from its IMPLEMENTATIONS (docs/own-automaton.md).
 The shipped problems' own commands build their cases from richer options and reuse the same
 machinery (`run_case`, `report_verification`).
 """
@@ -19,7 +20,6 @@ import click
 from ..analysis.cases import (
     CaseResult,
     ProgramReport,
-    case_items,
     program_report,
     verify_case,
     verify_case_job,
@@ -29,9 +29,11 @@ from ..errors import InputError
 from ..io.files import display_path
 from ..runtime.events import Recorder, format_event
 from ..runtime.instrument import PlainProtocol
-from ..runtime.program import AUTOMATON_ENGINES, Program, load_program, parse_params
+from ..runtime.program import AUTOMATON_ENGINES, Program, load_program
 from ..runtime.trace import TraceSink
+from .case_options import CASE_CONTEXT, case_options, case_values, chosen_cases
 from .support import (
+    BoundedInt,
     jsonable,
     open_sinks,
     print_json,
@@ -43,27 +45,8 @@ from .support import (
 )
 
 
-def case_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """--case NAME and -p KEY=VALUE: which case of the program runs."""
-    command = click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-                           help="Describe the case by parameters (read by the program's parse_case).")(command)
-    return click.option("--case", "case_names", multiple=True, metavar="NAME",
-                        help="A case of the program's CASES (repeatable for verify).")(command)
-
-
-def chosen_cases(program: Program, case_names: Sequence[str], params: Sequence[str], one: bool) -> list[tuple[str, Any]]:
-    """The cases the options name: `-p` parameters make one case, `--case` picks from CASES."""
-    if params and case_names:
-        raise click.UsageError("give either --case NAME or -p KEY=VALUE parameters, not both")
-    if params:
-        values = parse_params(params)
-        return [(" ".join(f"{k}={v}" for k, v in values.items()), program.case_from_params(values))]
-    if one and len(case_names) > 1:
-        raise click.UsageError("run takes one --case")
-    if one and not case_names:
-        items = case_items(program)
-        return items[:1]
-    return case_items(program, case_names)
+MAX_STEPS_HELP = "Stop an automaton run after this many steps [default: the program's step_limit(case), else 10^9]."
+max_steps_option = click.option("--max-steps", type=BoundedInt(1, 10**12), default=None, help=MAX_STEPS_HELP)
 
 
 @contextlib.contextmanager
@@ -92,20 +75,25 @@ def run_case(program: Program, case: Any, impl: str, sinks: Sequence[TraceSink],
 
 
 def make_run_command(spec_path: str) -> click.Command:
-    @click.command("run")
-    @case_options
+    @click.command("run", context_settings=CASE_CONTEXT)
+    @case_options(repeatable=False)
     @click.option("--impl", default="automaton", show_default=True,
                   help="Which implementation runs: automaton (transitions), generated, or one of the program's own.")
     @trace_options
-    @click.option("--max-steps", type=click.IntRange(1, 10**12), default=None,
-                  help="Stop the automaton after this many steps [default: the program's step_limit].")
+    @max_steps_option
     @click.option("--events", "show_events", is_flag=True, help="Print every event the run reported.")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
-    def run(case_names: tuple[str, ...], params: tuple[str, ...], impl: str, trace: str | None, protocol: str | None,
-            max_steps: int | None, show_events: bool, as_json: bool) -> None:
-        """Run one implementation of a spec's program on one case."""
+    @click.pass_context
+    def run(ctx: click.Context, case_names: tuple[str, ...], params: tuple[str, ...], impl: str, trace: str | None,
+            protocol: str | None, max_steps: int | None, show_events: bool, as_json: bool) -> None:
+        """Run one implementation of a spec's program on one case.
+
+        The case is --case NAME, -p KEY=VALUE parameters or any other --key value option (read by the
+        program's parse_case); without them, the program's first case.
+        """
+        values = case_values(params, ctx.args, ctx.command)
         program = load_program(spec_path)
-        (name, case), = chosen_cases(program, case_names, params, one=True)
+        (name, case), = chosen_cases(program, case_names, values, one=True)
         if trace and impl not in AUTOMATON_ENGINES:
             raise click.UsageError("--trace records an automaton's steps: use it with --impl automaton or generated")
         observer = Recorder()
@@ -196,6 +184,9 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
     reference = verdict.runs[verdict.reference]
     document: dict[str, Any] = {"name": result.name, "agree": result.agree, "events": reference.event_count,
                                 "result": jsonable(reference.result)}
+    failures = {name: run.error for name, run in verdict.runs.items() if run.error}
+    if failures:  # why each failing implementation's run ended: the exception and the user's file:line, a limit
+        document["failures"] = failures
     if verdict.divergence is not None:
         document["divergence"] = {"kind": verdict.divergence.kind, "other": verdict.divergence.other,
                                   "index": verdict.divergence.index, "text": verdict.divergence.describe()}
@@ -203,19 +194,27 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
 
 
 def make_verify_command(spec_path: str) -> click.Command:
-    @click.command("verify")
-    @case_options
+    @click.command("verify", context_settings=CASE_CONTEXT)
+    @case_options(repeatable=True)
     @click.option("--impl", "impls", multiple=True, metavar="NAME",
                   help="Implementations to compare with the reference (repeatable) [default: all].")
     @click.option("--require-coverage", is_flag=True,
                   help="Exit 1 when some reachable arc, state, final state or output was not exercised.")
+    @max_steps_option
     @sweep_options
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
-    def verify(case_names: tuple[str, ...], params: tuple[str, ...], impls: tuple[str, ...], require_coverage: bool,
-               jobs: int | None, scheduler: str | None, as_json: bool) -> None:
-        """Verify every implementation of a spec's program against its reference, case by case."""
+    @click.pass_context
+    def verify(ctx: click.Context, case_names: tuple[str, ...], params: tuple[str, ...], impls: tuple[str, ...],
+               require_coverage: bool, max_steps: int | None, jobs: int | None, scheduler: str | None,
+               as_json: bool) -> None:
+        """Verify every implementation of a spec's program against its reference, case by case.
+
+        The cases are --case NAME (repeatable), or the one case that -p KEY=VALUE parameters or any other
+        --key value options describe; without them, every case of the program's CASES.
+        """
+        values = case_values(params, ctx.args, ctx.command)
         program = load_program(spec_path)
-        cases = chosen_cases(program, case_names, params, one=False)
+        cases = chosen_cases(program, case_names, values, one=False)
         chosen = [name for name in impls if name != "all"] or None
         for name in chosen or ():
             if name not in program.implementation_names():
@@ -224,10 +223,10 @@ def make_verify_command(spec_path: str) -> click.Command:
         names = tuple(chosen or program.implementation_names())
         if (jobs == 1 or len(cases) <= 1) and scheduler is None:
             with progress(range(len(cases)), label="verifying", length=len(cases)) as ticks:
-                report = verify_program(program, cases, names, progress=lambda _: next(ticks, None))
+                report = verify_program(program, cases, names, progress=lambda _: next(ticks, None), max_steps=max_steps)
         else:  # each case in a worker process, which loads the program again from the spec's path
             sweep = sweep_settings(jobs, scheduler, "verifying")
-            jobs_list = [(spec_path, name, case, names) for name, case in cases]
+            jobs_list = [(spec_path, name, case, names, max_steps) for name, case in cases]
             report = program_report(program, names, sweep.map(verify_case_job, jobs_list))
         code = report_verification(report, as_json, require_coverage)
         if code:
@@ -236,12 +235,14 @@ def make_verify_command(spec_path: str) -> click.Command:
     return verify
 
 
-def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[str]) -> tuple[Program, Callable[..., Any], list[tuple[str]]]:
+def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[str],
+                  extra: Sequence[str] = ()) -> tuple[Program, Callable[..., Any], list[tuple[str]]]:
     """What `automata mutate` needs from a spec's program: the program, a `verify_spec(spec, case,
     sinks)` that verifies a mutant of the spec on one named case against the reference, and the cases.
     A program without plain implementations is judged against its own original automaton."""
+    values = case_values(params, extra)
     program = load_program(spec_file)
-    items = chosen_cases(program, case_names, params, one=False)
+    items = chosen_cases(program, case_names, values, one=False)
     by_name = dict(items)
     judge = program
     if not program.implementations:
@@ -251,7 +252,7 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
             from ..runtime.runner import execute
 
             summary = execute(original, context)
-            return program.result(context, summary.final_state) if program.result is not None else None
+            return program.result_of(context, summary.final_state)
 
         judge = replace(program, implementations={"original": run_original})
 
@@ -267,8 +268,8 @@ def classify_mutant_job(job: tuple[str, tuple[str, ...], tuple[str, ...], Any, A
     spec by path and the cases by name, so the worker rebuilds the judge itself."""
     from ..analysis.mutate.scoring import classify
 
-    spec_file, case_names, params, mutant, cases, budgets = job
-    _, verify_spec, _ = program_judge(spec_file, case_names, params)
+    spec_file, case_names, params, mutant, cases, budgets, *extra = job
+    _, verify_spec, _ = program_judge(spec_file, case_names, params, *extra)
     return classify(verify_spec, mutant, cases, budgets)
 
 

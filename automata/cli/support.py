@@ -45,11 +45,18 @@ def _check_protocol(ctx: click.Context, param: click.Parameter, value: str | Non
 
 
 def check_output_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An output file option: refused when empty, a folder, or a device/FIFO that writing through a
-    temporary file would replace (think of /dev/null)."""
+    """An output file option: refused when empty, a folder, a device/FIFO that writing through a
+    temporary file would replace (think of /dev/null), or in a folder that does not exist. Checked
+    while the command line is read, so that no work is done (and no note printed) for an output
+    that cannot be written."""
     if value is None:
         return None
     problem = output_file_problem(value)
+    if problem is None and str(value).strip():
+        folder = Path(value).parent
+        if not folder.is_dir():
+            problem = (f"is in the folder {quoted(str(folder), 300)}, which does not exist" if not folder.exists()
+                       else f"is in {quoted(str(folder), 300)}, which is not a folder")
     if problem is not None:
         shown = quoted(value, 300) if str(value).strip() else "''"
         raise click.BadParameter(f"{shown} {problem}" if str(value).strip() else problem,

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..io.files import display_path
+from .case_options import CASE_CONTEXT
 from .support import check_output_file, print_json
 from .word_commands import word_case_options
 
@@ -62,12 +63,12 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
         click.echo(source_of_file(spec_file), nl=False)
 
 
-@click.command("mutate")
+@click.command("mutate", context_settings=CASE_CONTEXT)
 @click.argument("spec_file", type=click.Path(dir_okay=False))
 @click.option("--case", "case_names", multiple=True, metavar="NAME",
               help="Score with these cases of the spec's program [default: all of its CASES].")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-              help="Score with the one case these parameters describe.")
+              help="Score with the one case these parameters describe (any other --key value option is one too).")
 @click.option("--jobs", type=click.IntRange(1, 1024), default=None,
               help="Mutants verified at the same time, each in its own process [default: every core].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -77,10 +78,11 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @word_case_options
-def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...], jobs: int | None,
-                   scheduler: str | None, timeout: float | None, as_json: bool, words: tuple[str, ...],
-                   words_file: str | None, scenarios_file: str | None, random_count: int | None, length: int,
-                   seed: int) -> None:
+@click.pass_context
+def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...],
+                   jobs: int | None, scheduler: str | None, timeout: float | None, as_json: bool,
+                   words: tuple[str, ...], words_file: str | None, scenarios_file: str | None,
+                   random_count: int | None, length: int, seed: int) -> None:
     """Score a spec's single-point mutants against the static checks and its program's verification.
 
     Each mutant goes through `automata check`, then through the verification of the spec's program
@@ -94,10 +96,13 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
         report_table,
         score,
     )
+    from .case_options import extra_params
     from .spec_run import program_judge
 
     from ..io.loader import load_spec
 
+    extra = tuple(ctx.args)
+    extra_params(extra, ctx.command)  # a misspelt option of mutate's own is refused before any work
     if load_spec(spec_file).is_pure:  # no program: the cases are words, judged against the original's outputs
         from ..analysis.words import word_judge
         from .word_commands import chosen_cases
@@ -105,11 +110,14 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
         spec = load_spec(spec_file)
         if scheduler is not None:
             raise click.UsageError("--scheduler needs a spec with a program; a pure Mealy machine's mutants run here")
+        if case_names or params or extra:
+            raise click.UsageError(f"{spec.automaton} is a pure Mealy machine: its cases are words (--word, --words, "
+                                   "--scenarios, --random), not --case or parameters")
         verify_spec, cases = word_judge(spec, chosen_cases(spec, words, words_file, scenarios_file, random_count,
                                                            length, seed))
         judge = "its words"
     else:
-        program, verify_spec, cases = program_judge(spec_file, case_names, params)
+        program, verify_spec, cases = program_judge(spec_file, case_names, params, extra)
         spec, judge = program.spec, program.module_name
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
@@ -129,7 +137,7 @@ def mutate_command(spec_file: str, case_names: tuple[str, ...], params: tuple[st
             sweep = sweep_settings(jobs, scheduler, "mutants on the cluster")
 
             def classify_many(specs: Any, suite: Any, budgets: Any) -> Any:
-                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets)
+                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets, extra)
                                                        for mutant in specs])
 
         report = score(spec, verify_spec, judge, cases, jobs=jobs or (os.cpu_count() or 1),

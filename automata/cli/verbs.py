@@ -44,8 +44,14 @@ class ProblemVerb(NamesFailingCommand):
         help_text = VERB_HELP.get(verb, "")
         if verb in ("run", "verify"):
             help_text += "\n\nPROBLEM is a shipped problem (see `automata list`) or the path of a spec file."
-        super().__init__(name=verb, help=help_text, subcommand_metavar="PROBLEM|SPEC [OPTIONS]")
+        super().__init__(name=verb, help=help_text, subcommand_metavar="PROBLEM|SPEC [OPTIONS]", no_args_is_help=False)
         self.verb = verb
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args:  # one line saying what is missing, not the whole help (`automata run --help` has it)
+            raise click.UsageError(f"name a problem (see `automata list`) or a spec file: automata {self.verb} "
+                                   "PROBLEM|SPEC [OPTIONS]", ctx)
+        return super().parse_args(ctx, args)
 
     def _registry(self, ctx: click.Context) -> Registry:
         from .problems import load_problems

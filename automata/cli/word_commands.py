@@ -34,9 +34,9 @@ MAX_WORDS_FILE = 64_000_000
 def word_case_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The cases of a pure Mealy machine: words, a file of words, scenarios, random words."""
     options = [
-        click.option("--seed", type=BoundedInt(0, 2**32 - 1), default=0, show_default=True,
+        click.option("--random-seed", "seed", type=BoundedInt(0, 2**32 - 1), default=0, show_default=True,
                      help="Seed of the random words."),
-        click.option("--length", type=BoundedInt(1, 100_000), default=20, show_default=True,
+        click.option("--random-length", "length", type=BoundedInt(1, 100_000), default=20, show_default=True,
                      help="Letters per random word (fewer where the word reaches a state that defines no input)."),
         click.option("--random", "random_count", type=BoundedInt(1, 10_000_000), default=None, metavar="N",
                      help="N random words, each letter an input the state reached defines."),

@@ -148,11 +148,11 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0, "def stepper(context, tracer, where=SPEC_PATH):")
     if events:
         out.add(1, '"""The graph one step at a time: returns `step(state, event)`, which takes one step from')
-        out.add(1, "`state` on `event` and returns (state after, index of the arc taken or None). `tracer` collects")
-        out.add(1, "the inputs read")
+        out.add(1, "`state` on `event` and returns (state after, number of the arc taken or None). `tracer`")
+        out.add(1, "collects the inputs read")
     else:
         out.add(1, '"""The graph one step at a time: returns `step(state)`, which takes one step from `state`')
-        out.add(1, "and returns (state after, index of the arc taken or None). `tracer` collects the inputs read")
+        out.add(1, "and returns (state after, number of the arc taken or None). `tracer` collects the inputs read")
     out.add(1, "and is told where a failing step stood; GeneratedAutomaton turns the steps into records.")
     out.add(1, '"""')
     _write_bindings(out, spec)
@@ -160,7 +160,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
         out.add(1, f"read_{name} = tracer.reading({name!r}, read_{name})")
     out.add(0)
     out.add(1, "def step(state, event):" if events else "def step(state):")
-    out.add(2, "arc = None  # the index of the arc taken in this step (None: no arc)")
+    out.add(2, "arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)")
     if running:
         out.add(2, "try:")
         if events:

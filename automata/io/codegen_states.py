@@ -106,7 +106,7 @@ def write_state(out: Lines, spec: Spec, state: StateDecl, plan: ReadPlan, indent
     if marked:
         out.add(body, " = ".join(marked) + " = UNREAD  # read on some paths only")
     for position, arc in enumerate(arcs):
-        label = f"# arc {arc.index} (line {arc.loc.line}): {comment(arc.label)}"
+        label = f"# arc {arc.number} (line {arc.loc.line}): {comment(arc.label)}"
         if position == 0:
             out.add(body, f"if {guard_code(arc.guard, (position,), plan)}:  {label}")
         elif position == len(arcs) - 1 and plan.last_always_enabled:
@@ -114,7 +114,7 @@ def write_state(out: Lines, spec: Spec, state: StateDecl, plan: ReadPlan, indent
         else:
             out.add(body, f"elif {guard_code(arc.guard, (position,), plan)}:  {label}")
         if traced:
-            out.add(body + 1, f"arc = {arc.index}")
+            out.add(body + 1, f"arc = {arc.number}")
         for action in arc.actions:
             out.add(body + 1, f"{action}()")
         target = spec.states[arc.target]

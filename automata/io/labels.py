@@ -58,3 +58,9 @@ def tried_order(spec: Spec) -> list[ArcDecl]:
     # Arcs from undeclared states or on undeclared events cannot exist in a loaded spec; keep
     # them anyway so that a diagram never silently drops an arc.
     return ordered + [arc for arc in spec.arcs if arc.index not in listed]
+
+
+def arc_number(index: int) -> int:
+    """The number a reader sees for the arc of `ArcDecl.index` (counted from 1, as the drawings
+    number arcs): the player, the stepper and the docs site show this one."""
+    return index + 1

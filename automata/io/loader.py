@@ -13,6 +13,7 @@ limit, and guards are parsed, never evaluated as Python. docs/security.md lists 
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Loc, SpecError, SpecErrors
-from ..model.guards import ALWAYS, Guard, GuardSyntaxError, is_state_test, parse_guard
+from ..model.guards import ALWAYS, Guard, GuardSyntaxError, guard_nesting, is_state_test, parse_guard
 from ..model.names import (
     AUTOMATON_NAME,
     CONTEXT_PATH,
@@ -105,7 +106,7 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
     try:
         content = read_regular_file(candidate, MAX_SPEC_BYTES)
     except FileNotFoundError:
-        raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", "check the path; specs live in specs/")]) from None
+        raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", _missing_hint(candidate))]) from None
     except UnreadableFile as error:
         raise SpecErrors([SpecError(Loc(shown, 1, 1), f"cannot read the spec: it {error}",
                                     "name a YAML file of at most 16 MB")]) from None
@@ -119,6 +120,27 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
         raise SpecErrors([SpecError(Loc(shown, line, column), f"the spec is not UTF-8 text (byte 0x{content[error.start]:02x})",
                                     "save the file as UTF-8")]) from None
     return spec_from_text(text, shown)
+
+
+def _missing_hint(candidate: Path) -> str:
+    """What to check when a spec path names nothing: the folder it points into, and the specs there
+    (the closest name first), wherever the user works; the project's own specs only when asked for."""
+    folder = candidate.parent
+    shipped = "; `automata list` names the project's own specs" if candidate.parts[:1] == ("specs",) else ""
+    if not folder.is_dir():
+        return f"there is no folder {display_path(folder)}; check the path{shipped}"
+    try:
+        names = sorted(path.name for path in folder.iterdir() if path.suffix in (".yaml", ".yml"))[:1000]
+    except OSError:
+        names = []
+    where = "the working folder" if display_path(folder) == "." else display_path(folder)
+    if not names:
+        hint = f"{where} holds no .yaml file; check the path"
+    else:
+        close = difflib.get_close_matches(candidate.name, names, n=1)
+        shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+        hint = (f"did you mean {close[0]}? " if close else "") + f"the specs in {where}: {shown}"
+    return hint + shipped
 
 
 def spec_from_text(text: str, filename: str = "<spec>") -> Spec:
@@ -146,28 +168,6 @@ def _spec_from_text(text: str, filename: str) -> Spec:
     if builder.errors or spec is None:
         raise SpecErrors(builder.all_errors())
     return spec
-
-
-def _guard_nesting(text: str) -> int:
-    """How deep a guard's text nests: parentheses, and runs of `!` that apply to what follows. An
-    upper bound of the parsed guard's depth, found without parsing (which recurses per level)."""
-    depth = deepest = bangs = 0
-    opened: list[int] = []
-    for character in text:
-        if character == "!":
-            bangs += 1
-            deepest = max(deepest, depth + bangs)
-        elif character == "(":
-            opened.append(bangs)
-            depth += bangs + 1
-            bangs = 0
-            deepest = max(deepest, depth)
-        elif character == ")":
-            depth -= opened.pop() + 1 if opened else 0
-            bangs = 0
-        elif not character.isspace():
-            bangs = 0
-    return deepest
 
 
 class _Builder(SystemFieldReader):
@@ -235,6 +235,7 @@ class _Builder(SystemFieldReader):
             context=context, program=program, initial=initial if initial is not None else 0, step_event=step_event,
             events=events, inputs=inputs, outputs=outputs, states=states, arcs=arcs, loc=self.loc(root),
             context_loc=self.loc(value("context")) if value("context") is not None else self.loc(root),
+            program_loc=self.loc(value("program")) if value("program") is not None else None,
             automata=self.automata,
         )
 
@@ -371,7 +372,7 @@ class _Builder(SystemFieldReader):
             self.error(node, f"the guard is {len(text):,} characters long; at most {MAX_GUARD_CHARACTERS:,} are allowed",
                        "split the condition: an intermediate state, or an input that computes part of it")
             return None
-        if _guard_nesting(text) > MAX_GUARD_NESTING:
+        if guard_nesting(text) > MAX_GUARD_NESTING:
             self.error(node, f"the guard nests deeper than {MAX_GUARD_NESTING} levels of parentheses and negations",
                        "simplify it: !!x is x, and & and | need no parentheses among themselves")
             return None

@@ -82,12 +82,12 @@ def _write_stepper(out: Lines, system: System, name: str, events: list[str],
     out.add(0)
     out.add(0, f"def stepper_{name}(context, system, tracer, where):")
     out.add(1, f'"""{name} one step at a time: `step(state, event)` takes one step from `state` and returns')
-    out.add(1, "(state after, index of the arc taken or None); `tracer` notes the inputs read, the outputs run")
+    out.add(1, "(state after, number of the arc taken or None); `tracer` notes the inputs read, the outputs run")
     out.add(1, '(a call happens during one) and where a failing step stood."""')
     _write_system_bindings(out, system, spec)
     out.add(0)
     out.add(1, "def step(state, event):")
-    out.add(2, "arc = None  # the index of the arc taken in this step (None: no arc)")
+    out.add(2, "arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)")
     running = [state for _, state in sorted(spec.states.items()) if not state.final]
     if running:
         out.add(2, "try:")

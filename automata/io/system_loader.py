@@ -61,9 +61,13 @@ def _resolve(root: Spec, load_file: LoadFile) -> tuple[System, tuple[tuple[Path,
         for name, ref in spec.automata.items():
             target = _resolved(folder / ref.path)
             if not target.is_relative_to(home):
+                where = _shown(home)
+                where = "the working folder" if where == "." else where
                 errors.append(SpecError(ref.loc, f"the spec of {name}, {ref.path}, lies outside the folder of the "
-                                        f"system's spec ({_shown(home)})",
-                                        "keep the automata of a system in its spec's folder or below it"))
+                                        f"system's root spec ({where}), where every spec of the system must be",
+                                        "put it in that folder or a folder below it and name it from here, e.g. "
+                                        f"{Path(ref.path).name} or parts/{Path(ref.path).name} (docs/systems.md: "
+                                        "where the specs may be)"))
                 continue
             if name in files:
                 if files[name] != target:

@@ -111,6 +111,10 @@ def compose(text: str) -> Composed:
 
 
 def _compose_with(loader_class: type, text: str) -> Composed:
+    if text and not text.endswith("\n"):
+        # libyaml and PyYAML place an empty value at the very end of a stream differently (`?`
+        # with no line end): with the line ended, both place it at the start of the next line.
+        text += "\n"
     loader = loader_class(text)
     try:
         return _Composer(loader).document()

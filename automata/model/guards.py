@@ -100,6 +100,33 @@ def shown_value(name: str, value: bool) -> str:
     return f"{name}={int(value)}"
 
 
+def readings_text(readings: Iterable[tuple[str, bool]]) -> list[str]:
+    """A step's readings as a student reads them, in reading order: `x1=0` for an input, and the
+    state tests of one automaton as one variable over its state: `y1 = 3` when a test came out
+    true, `y1 ≠ 1` or `y1 ∉ {1, 4}` when every test read came out false."""
+    shown: list[str] = []
+    tests: dict[str, list[tuple[int, bool]]] = {}
+    for name, value in readings:
+        if not is_state_test(name):
+            shown.append(f"{name}={int(value)}")
+            continue
+        variable, _, number = name.partition("=")
+        if variable not in tests:
+            tests[variable] = []
+            shown.append(variable)  # a placeholder, filled in below
+        tests[variable].append((int(number), bool(value)))
+    for variable, results in tests.items():
+        true = [number for number, value in results if value]
+        if true:
+            text = f"{variable} = {true[0]}"
+        elif len(results) == 1:
+            text = f"{variable} ≠ {results[0][0]}"
+        else:
+            text = f"{variable} ∉ {{{', '.join(str(number) for number, _ in results)}}}"
+        shown[shown.index(variable)] = text
+    return shown
+
+
 @dataclass(frozen=True, slots=True)
 class Not:
     operand: Guard
@@ -295,3 +322,25 @@ class _Parser:
 def parse_guard(text: str) -> Guard:
     """Parse a guard; raises GuardSyntaxError with the column of the offending token."""
     return _Parser(text).parse()
+
+
+def guard_nesting(text: str) -> int:
+    """How deep a guard's text nests: parentheses, and runs of `!` that apply to what follows. An
+    upper bound of the parsed guard's depth, found without parsing (which recurses per level)."""
+    depth = deepest = bangs = 0
+    opened: list[int] = []
+    for character in text:
+        if character == "!":
+            bangs += 1
+            deepest = max(deepest, depth + bangs)
+        elif character == "(":
+            opened.append(bangs)
+            depth += bangs + 1
+            bangs = 0
+            deepest = max(deepest, depth)
+        elif character == ")":
+            depth -= opened.pop() + 1 if opened else 0
+            bangs = 0
+        elif not character.isspace():
+            bangs = 0
+    return deepest

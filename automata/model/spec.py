@@ -66,7 +66,9 @@ class StateDecl:
 
 @dataclass(frozen=True)
 class ArcDecl:
-    index: int  # position in the file's `arcs` list, 0-based: the arc's identity in traces
+    # Position in the file's `arcs` list, 0-based: the arc's identity inside the framework. Every
+    # surface a person reads (messages, drawings, JSON, traces, generated comments) shows `number`.
+    index: int
     source: int
     target: int
     event: str
@@ -76,6 +78,16 @@ class ArcDecl:
     priority: int | None
     loc: Loc
     guard_loc: Loc
+
+    @property
+    def number(self) -> int:
+        """The arc's number as people read it: 1 for the first arc of the file (docs/spec-format.md)."""
+        return self.index + 1
+
+    @property
+    def title(self) -> str:
+        """`arc 3 (0 -> 0, line 27)`: the arc as every message names it."""
+        return f"arc {self.number} ({self.source} -> {self.target}, line {self.loc.line})"
 
     @property
     def label(self) -> str:
@@ -113,6 +125,7 @@ class Spec:
     arcs: tuple[ArcDecl, ...]
     loc: Loc = field(compare=False)
     context_loc: Loc | None = field(default=None, compare=False)  # where `context:` is written
+    program_loc: Loc | None = field(default=None, compare=False)  # where `program:` is written (None: not written)
     # "package.module" or "package.module:NAME" holding the program contract ("": the context's module)
     program: str = ""
     # The other automata this one nests, calls or tests the state of (a system, docs/systems.md).
@@ -121,6 +134,13 @@ class Spec:
     @property
     def stem(self) -> str:
         return Path(self.path).stem
+
+    def __repr__(self) -> str:
+        # One line a reader can use in a terminal or a notebook (the dataclass's own repr lists every
+        # field of every state and arc: kilobytes). Equality and hashing stay the dataclass's.
+        system = f", a system with {', '.join(self.automata)}" if self.automata else ""
+        return (f"<Spec {self.automaton}: {self.title!r} from {self.path!r}: {len(self.states)} states, "
+                f"{len(self.inputs)} inputs, {len(self.outputs)} outputs, {len(self.arcs)} arcs{system}>")
 
     @property
     def is_system(self) -> bool:
@@ -161,6 +181,16 @@ class Spec:
     def outputs_of(self, arc: ArcDecl) -> tuple[str, ...]:
         """What taking `arc` runs, in order: its actions, then its target's `on_enter` actions."""
         return arc.actions + self.states[arc.target].on_enter
+
+    def silent_loops(self, state: int | None = None) -> list[ArcDecl]:
+        """The arcs (of `state`, or of every state) that loop on their state on the step event and
+        run nothing, in a state that nests no automaton and that no other event leaves: inputs have
+        no side effects, so once such an arc is taken nothing changes and it is taken again at every
+        step, forever."""
+        waiting = {arc.source for arc in self.arcs if arc.event != self.step_event}
+        return [arc for arc in self.arcs
+                if arc.source == arc.target and (state is None or arc.source == state) and arc.event == self.step_event
+                and not self.outputs_of(arc) and not self.states[arc.source].nested and arc.source not in waiting]
 
 
 def name_order(name: str) -> tuple[int, str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import SpecError, SpecErrors, clipped
+from ..io.files import display_path
 from ..model.names import CONTEXT_PATH, MODULE_PATH
 from ..model.spec import Spec
 
@@ -32,13 +33,17 @@ class UserImportError(ImportError):
 def import_user_module(module_name: str, near: Path | None = None) -> ModuleType:
     """Import the user's module `module_name`, from Python's path or else from the folder `near`
     (the spec's own, the way pytest finds a test's folder: a spec of one's own then works next to
-    its module without setting PYTHONPATH). `sys.path` is restored afterwards, so a module found
-    beside the spec should import its neighbours at import time, not later.
+    its module without setting PYTHONPATH). A name with leading dots is relative to `near`, as in
+    Python's relative imports, and is found there only: `.hanoi` beside the spec, `..hanoi` in the
+    folder above. `sys.path` is restored afterwards, so a module found beside the spec should import
+    its neighbours at import time, not later.
 
     Raises UserImportError (an ImportError) with a one-line reason for anything that goes wrong."""
     if not isinstance(module_name, str) or len(module_name) > _MAX_NAME or not MODULE_PATH.fullmatch(module_name):
         raise UserImportError(f"{_shown(module_name)} is not a module path: names of ASCII letters, digits and _"
                               " joined by dots, e.g. mypackage.context")
+    if module_name.startswith("."):
+        return _import_relative(module_name, near)
     top_level = module_name.partition(".")[0]
     try:
         return importlib.import_module(module_name)
@@ -49,8 +54,34 @@ def import_user_module(module_name: str, near: Path | None = None) -> ModuleType
             raise UserImportError(f"no module named {_shown(error.name or module_name)}") from None
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the user's code failed while being imported
         raise UserImportError(_failure(module_name, error)) from None
+    return _import_from(module_name, near)
+
+
+def _import_relative(module_name: str, near: Path | None) -> ModuleType:
+    """`..hanoi`: the module hanoi of the folder one above `near`, and of no other folder."""
+    name = module_name.lstrip(".")
+    levels = len(module_name) - len(name) - 1
+    if near is None:
+        raise UserImportError(f"{_shown(module_name)} is relative to the spec's folder, and this spec has none")
+    folder = near
+    for _ in range(levels):
+        folder = folder.parent
+    top_level = name.partition(".")[0]
+    if not _has_module(folder, top_level):
+        raise UserImportError(f"no module named {_shown(top_level)} in {display_path(folder)} (where "
+                              f"{_shown(module_name)} points from the spec's folder)")
+    module = _import_from(name, folder)
+    found = Path(getattr(module, "__file__", "") or "").resolve()
+    if not found.is_relative_to(folder.resolve()):  # a module of that name was imported before, from elsewhere
+        raise UserImportError(f"a module named {_shown(top_level)} is already imported from "
+                              f"{display_path(found)}, not {display_path(folder)}: rename one of them")
+    return module
+
+
+def _import_from(module_name: str, folder: Path) -> ModuleType:
+    """Import `module_name` with `folder` first on Python's path, which is restored afterwards."""
     saved = list(sys.path)
-    sys.path.insert(0, str(near))
+    sys.path.insert(0, str(folder))
     importlib.invalidate_caches()  # the folder may have been written a moment ago
     try:
         return importlib.import_module(module_name)

@@ -10,6 +10,7 @@ incomplete.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 from transitions import Machine, State
 
-from ..errors import InputError, no_arc_enabled, step_limit_reached
+from ..errors import InputError, MissingMethod, no_arc_enabled, step_limit_reached
 from ..model.guards import variables_of
 from ..model.spec import ArcDecl, Spec
 from .compiled_guards import compile_cached_guard
@@ -330,4 +331,6 @@ def bind(context: object, method: str, name: str) -> Callable[[], Any]:
     try:
         return getattr(context, method)
     except AttributeError:
-        raise InputError(f"{name} calls '{method}', which {type(context).__name__} does not have") from None
+        public = [attribute for attribute in dir(type(context)) if not attribute.startswith("_")]
+        close = difflib.get_close_matches(method, public, n=1)
+        raise MissingMethod(name, method, type(context).__name__, close[0] if close else "") from None

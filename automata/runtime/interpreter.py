@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import RunError
+from ..errors import RunError, step_limit_reached
 from ..model.guards import And, Const, Guard, Not, Or, Var
 from ..model.spec import ArcDecl, Spec
 from .engine import DEFAULT_MAX_STEPS, RunSummary
@@ -139,11 +139,7 @@ class Interpreter:
         try:
             while not spec.states[self.state].final:
                 if self.steps >= self.max_steps:
-                    raise RunError(
-                        f"{spec.automaton}: step limit of {self.max_steps:,} reached in state {self.state}"
-                        f" ({spec.states[self.state].name}); raise the limit or check the graph for a cycle"
-                        " that never reaches a final state"
-                    )
+                    raise step_limit_reached(spec.automaton, self.max_steps, self.state, spec.states[self.state].name)
                 self.steps += 1
                 self._read_now = []
                 before, arc = self.state, None

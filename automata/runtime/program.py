@@ -14,6 +14,9 @@ level (docs/own-automaton.md explains each with an example):
     step_limit(case) -> int                   optional: the step limit of one automaton run
     explore_cases() -> iterable of (name, case)  optional: the space `automata cover` searches for
                                               a case taking an arc CASES miss, smallest first
+    picture(context) -> str                   optional: an SVG of the context (the player, the docs)
+    KEY_EVENTS = ("solution",)                optional: the kinds of event whose steps the player
+                                              always keeps a picture of, however long the run
 
 The shipped problems use the same contract, so nothing in the command line is special to them.
 Importing the module runs the user's code: only commands that run the spec do it.
@@ -28,13 +31,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, SpecError, SpecErrors
+from ..errors import InputError, Loc, MissingMethod, SpecError, SpecErrors, StepLimitReached
 from ..io.files import display_path
-from ..io.loader import load_spec
+from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
 from .context import import_user_module
 from .events import Observer
 from .trace import TraceSink
+from .user_code import implementation_subject, running_user_code
 
 if TYPE_CHECKING:
     from .engine import RunSummary
@@ -89,23 +93,41 @@ class Program:
         """The case `-p key=value` options describe: through the module's parse_case when it has
         one, else a dictionary of the values read as numbers, booleans or text."""
         if self.parse_case is not None:
-            try:
-                return self.parse_case(dict(params))
-            except (ValueError, KeyError, TypeError) as error:
-                raise InputError(f"-p: {self.module_name}.parse_case refused {_params_text(params)}: {error}") from None
+            # The usual refusals of bad values are bad input; anything else is the program's failure.
+            with running_user_code(f"{self.module_name}.parse_case", anywhere=True):
+                try:
+                    return self.parse_case(dict(params))
+                except (ValueError, KeyError, TypeError) as error:
+                    raise InputError(f"{self.module_name}.parse_case refused {_params_text(params)}: "
+                                     f"{' '.join(str(error).split())}") from None
         return {key: _plain_value(value) for key, value in params.items()}
 
     def max_steps(self, case: Any) -> int | None:
         """The program's step limit for `case` (None: the engine's default)."""
         if self.step_limit is None:
             return None
-        limit = self.step_limit(case)
-        return None if limit is None else int(limit)
+        with running_user_code(f"{self.module_name}.step_limit", anywhere=True):
+            limit = self.step_limit(case)
+            return None if limit is None else int(limit)
+
+    def limit_hint(self, max_steps: int | None = None) -> str:
+        """How to raise the step limit that stopped a run of this program."""
+        if max_steps is None and self.step_limit is not None:
+            return f"raise it with --max-steps N, or in {self.module_name}.step_limit(case)"
+        return "raise it with --max-steps N"
 
     # -- running --------------------------------------------------------------------------------
 
     def new_context(self, case: Any, observer: Observer) -> object:
-        return self.make_context(case, observer)
+        with running_user_code(f"{self.module_name}.make_context", anywhere=True):
+            return self.make_context(case, observer)
+
+    def result_of(self, context: object, final_state: int) -> Any:
+        """What an automaton run returns: the program's `result(context, final_state)`, or None."""
+        if self.result is None:
+            return None
+        with running_user_code(f"{self.module_name}.result", anywhere=True):
+            return self.result(context, final_state)
 
     def run_automaton(self, case: Any, observer: Observer, engine: str = "transitions",
                       sinks: Sequence[TraceSink] = (), max_steps: int | None = None,
@@ -118,9 +140,15 @@ class Program:
         if context is None:
             context = self.new_context(case, observer)
         limit = max_steps if max_steps is not None else self.max_steps(case)
-        summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
-        value = self.result(context, summary.final_state) if self.result is not None else None
-        return value, summary
+        name = next((name for name, runs_on in AUTOMATON_ENGINES.items() if runs_on == engine), engine)
+        try:
+            with running_user_code(implementation_subject(name)):
+                summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
+        except StepLimitReached as stop:
+            raise stop.with_hint(self.limit_hint(max_steps), silent_loops_text(self.spec, stop)) from None
+        except MissingMethod as missing:
+            raise missing_method_error(self.spec, missing) from None
+        return self.result_of(context, summary.final_state), summary
 
     def run_plain(self, name: str, case: Any, observer: Observer, wrap: Callable[[object], None] | None = None) -> Any:
         """Run plain implementation `name` on a fresh context; `wrap(context)` may instrument it first."""
@@ -128,7 +156,8 @@ class Program:
         context = self.new_context(case, observer)
         if wrap is not None:
             wrap(context)
-        value = implementation(context)
+        with running_user_code(implementation_subject(name), anywhere=True):
+            value = implementation(context)
         return value if self.result is not None else None
 
     def run(self, name: str, case: Any, observer: Observer, sinks: Sequence[TraceSink] = (),
@@ -140,6 +169,31 @@ class Program:
             raise InputError(f"unknown implementation {name!r}; {self.module_name} offers: "
                              f"{', '.join(self.implementation_names())}")
         return self.run_plain(name, case, observer, wrap)
+
+
+def missing_method_error(spec: Spec, missing: MissingMethod) -> SpecErrors:
+    """A `call:` naming no method of the context, reported at the declaration that names it."""
+    members = load_system(spec).specs.values() if spec.is_system else (spec,)
+    declared = [decl for member in members for decl in (*member.inputs.values(), *member.outputs.values())
+                if decl.name == missing.name and decl.call == missing.method]
+    where = declared[0].loc if declared else spec.loc
+    return SpecErrors([SpecError(where, f"{missing.name} calls '{missing.method}', which {missing.class_name} does not have",
+                                 missing.hint)])
+
+
+def silent_loops_text(spec: Spec, stop: StepLimitReached) -> str:
+    """What kept a run that hit its step limit in its state, when the graph says it: the arcs of that
+    state that loop on it and run nothing (once taken, taken forever)."""
+    member = load_system(spec).specs.get(stop.automaton) if spec.is_system else spec
+    if member is None or stop.state not in member.states:
+        return ""
+    arcs = member.silent_loops(stop.state)
+    if not arcs:
+        return ""
+    names = " and ".join(arc.title for arc in arcs)
+    verb = "loops" if len(arcs) == 1 else "loop"
+    return (f"{names} {verb} on that state running no action: inputs have no side effects, so once taken "
+            "it is taken at every step")
 
 
 def _plain_value(text: str) -> Any:
@@ -183,7 +237,9 @@ def load_program(spec_or_path: Spec | str | Path) -> Program:
     naming what is missing and where."""
     spec = spec_or_path if isinstance(spec_or_path, Spec) else load_spec(spec_or_path)
     module_name, attribute = program_module_name(spec)
-    where = spec.context_loc or spec.loc
+    # Every defect of the program is reported where the spec names it: its `program:` line, or its
+    # `context:` line when the program is the context's module.
+    where = (spec.program_loc if spec.program else None) or spec.context_loc or spec.loc
     if not module_name:
         raise SpecErrors([SpecError(where, "the spec names no program module",
                                     "add `program: MODULE` (or a context: MODULE:Class) naming the module with make_context")])
@@ -192,51 +248,61 @@ def load_program(spec_or_path: Spec | str | Path) -> Program:
     try:
         module: ModuleType | Any = import_user_module(module_name, near)
     except ImportError as error:
-        raise SpecErrors([SpecError(where, f"cannot import the program module {module_name!r}: {error}",
-                                    "put the module beside the spec or on Python's path")]) from None
+        hint = ("the module is looked for from the spec's folder" if module_name.startswith(".")
+                else "put the module beside the spec or on Python's path")
+        raise SpecErrors([SpecError(where, f"cannot import the program module {module_name!r}: {error}", hint)]) from None
     label = module_name
     if attribute:
         if not hasattr(module, attribute):
             raise SpecErrors([SpecError(where, f"module {module_name!r} has no {attribute!r}", "check the name after ':'")])
         module, label = getattr(module, attribute), f"{module_name}:{attribute}"
-    return _program_of(spec, module, label)
+    return _program_of(spec, module, label, where)
 
 
-def _program_of(spec: Spec, source: Any, label: str) -> Program:
+def _program_of(spec: Spec, source: Any, label: str, where: Loc) -> Program:
+    def defect(message: str, hint: str = "see the program contract in docs/own-automaton.md") -> SpecErrors:
+        return SpecErrors([SpecError(where, message, hint)])
+
     make_context = getattr(source, "make_context", None)
     if not callable(make_context):
-        raise InputError(f"{label} defines no make_context(case, observer): run and verify need it to build the "
-                         f"context the spec drives (see docs/own-automaton.md)")
-    implementations = _mapping(source, "IMPLEMENTATIONS", label)
+        raise defect(f"{label} defines no make_context(case, observer): run and verify need it to build the context "
+                     "the spec drives", "define it in the module, or name the module that does with `program:`")
+    implementations = _mapping(source, "IMPLEMENTATIONS", label, defect)
     for name, function in implementations.items():
         if not isinstance(name, str) or not IMPLEMENTATION_NAME.fullmatch(name) or name in RESERVED:
-            raise InputError(f"{label}.IMPLEMENTATIONS: {name!r} is not a usable name (lower-case letters, digits, - "
-                             f"and _; not {', '.join(sorted(RESERVED))})")
+            raise defect(f"{label}.IMPLEMENTATIONS: {str(name)[:60]!r} is not a usable name (lower-case letters, "
+                         f"digits, - and _; not {', '.join(sorted(RESERVED))})")
         if not callable(function):
-            raise InputError(f"{label}.IMPLEMENTATIONS[{name!r}] is not a function of the context")
-    cases = _mapping(source, "CASES", label)
+            raise defect(f"{label}.IMPLEMENTATIONS[{name!r}] is not a function of the context")
+    cases = _mapping(source, "CASES", label, defect)
     for name in cases:
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{label}.CASES: case names must be non-empty text, found {name!r}")
+            raise defect(f"{label}.CASES: case names must be non-empty text, found {str(name)[:60]!r}")
     hooks = {}
     for hook in ("result", "parse_case", "step_limit"):
         value = getattr(source, hook, None)
         if value is not None and not callable(value):
-            raise InputError(f"{label}.{hook} must be a function")
+            raise defect(f"{label}.{hook} must be a function")
         hooks[hook] = value
     extras = {name: getattr(source, name) for name in ("picture", "explore_cases")
               if callable(getattr(source, name, None))}
+    key_events = getattr(source, "KEY_EVENTS", ())
+    if isinstance(key_events, str) or not all(isinstance(kind, str) for kind in key_events):
+        raise InputError(f"{label}.KEY_EVENTS must be a tuple of event kinds, e.g. (\"solution\",)")
+    if key_events:
+        extras["key_events"] = tuple(key_events)
     return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
 
 
-def _mapping(source: Any, name: str, label: str) -> Mapping[str, Any]:
+def _mapping(source: Any, name: str, label: str, defect: Callable[[str], SpecErrors]) -> Mapping[str, Any]:
     value = getattr(source, name, None)
     if value is None:
         return {}
     if callable(value):
-        value = value()
+        with running_user_code(f"{label}.{name}()", anywhere=True):
+            value = value()
     if not isinstance(value, Mapping):
-        raise InputError(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
+        raise defect(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
     return value
 
 

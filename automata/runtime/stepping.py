@@ -32,10 +32,22 @@ class StepControl:
 
     @property
     def last_arc(self) -> int | None:
-        """The index of the arc the last step took (None before any step, or when it stayed)."""
+        """The index (ArcDecl.index, 0-based) of the arc the last step took (None before any step, or when it stayed)."""
         raise NotImplementedError
 
-    # In a notebook a running automaton shows where it is: the graph, the state and the last arc lit.
+    @property
+    def last_record(self) -> StepRecord | None:
+        """The record of the last step taken (None before the first)."""
+        return getattr(self, "_last", None)
+
+    def __repr__(self) -> str:
+        state = self.spec.states.get(self.state)
+        where = f"state {self.state} ({state.name})" if state else f"state {self.state}"
+        return (f"<{type(self).__name__} {self.spec.automaton} ({self.spec.title}): {where}"
+                f"{', final' if self.is_final else ''}, after {self.steps:,} step{'s' if self.steps != 1 else ''}>")
+
+    # In a notebook a running automaton shows where it is: the graph, the state and the last arc lit,
+    # and what the last step read and did.
     def _repr_svg_(self) -> str:
         from ..io.html.graph_svg import highlighted_graph
 
@@ -44,7 +56,7 @@ class StepControl:
     def _repr_html_(self) -> str:
         from ..io.notebook import running_html
 
-        return running_html(self.spec, self.state, self.steps, self.last_arc, self.is_final)
+        return running_html(self.spec, self.state, self.steps, self.last_arc, self.is_final, self.last_record)
 
     def run_until(self, state: int | None = None, step: int | None = None, event: str | None = None) -> StepRecord | None:
         """Step until the automaton enters `state` (at least one step is taken), or until `step`

@@ -23,7 +23,8 @@ from .trace import StepRecord, TraceSink
 __all__ = ["DEFAULT_MAX_STEPS", "UNREAD", "GeneratedAutomaton", "RunSummary", "StepTracer", "bind", "load_spec",
            "run_system"]
 
-# A generated module's `stepper(context, tracer, where)`: returns `step(state) -> (state, arc)`.
+# A generated module's `stepper(context, tracer, where)`: returns `step(state) -> (state, arc)`, the
+# arc by its number as people read it (1 for the spec's first arc); records carry ArcDecl.index.
 Stepper = Callable[..., Callable[[int], tuple[int, "int | None"]]]
 
 
@@ -52,8 +53,8 @@ class StepTracer:
         self.event = spec.step_event
         self._inputs: list[tuple[str, bool]] = []
         self._last: StepRecord | None = None
-        self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
-        self.failing: tuple[int, int | None] | None = None  # (state, arc) where a failing step stood
+        self._outputs = {arc.number: spec.outputs_of(arc) for arc in spec.arcs}
+        self.failing: tuple[int, int | None] | None = None  # (state, arc number) where a failing step stood
 
     def reading(self, name: str, method: Callable[[], Any]) -> Callable[[], bool]:
         inputs = self._inputs
@@ -66,13 +67,14 @@ class StepTracer:
         return read
 
     def _record(self, step: int, before: int, arc: int | None, after: int) -> StepRecord:
+        """The record of a step whose arc the generated code names by number (None: no arc)."""
         return StepRecord(
             automaton=self.spec.automaton,
             step=step,
             event=self.event,
             state_before=before,
             inputs=tuple(self._inputs),
-            arc=arc,
+            arc=arc - 1 if arc is not None else None,
             outputs=self._outputs[arc] if arc is not None else (),
             state_after=after,
         )
@@ -152,6 +154,10 @@ class GeneratedAutomaton(StepControl):
     def last_arc(self) -> int | None:
         last = self._tracer._last
         return last.arc if last is not None else None
+
+    @property
+    def last_record(self) -> StepRecord | None:
+        return self._tracer._last
 
     def step(self, event: str | None = None) -> StepRecord:
         """Take one step on `event` (the spec's step event by default) and return its record."""
@@ -243,7 +249,7 @@ class GeneratedMember:
     def __init__(self, spec: Spec, stepper: SystemStepper, context: object, driver: SystemDriver) -> None:
         self._tracer = SystemTracer()
         self._step = stepper(context, driver, self._tracer, spec.path)
-        self._arcs = {arc.index: arc for arc in spec.arcs}
+        self._arcs = {arc.number: arc for arc in spec.arcs}  # the generated code names arcs by number
 
     def reset(self, state: int) -> None:
         """Nothing to do: the generated code keeps no state between steps."""

@@ -279,6 +279,18 @@ class SystemAutomaton(StepControl):
         self._last: StepRecord | None = None
         self._failure: BaseException | None = None
 
+    def listen(self, sink: TraceSink) -> None:
+        """Add a sink before the run starts: the stepper and the player record every automaton's
+        steps this way, whoever opened the system."""
+        if self._started:
+            raise InputError(f"{self.spec.automaton}: a sink can only be added before the run starts")
+        driver = self._driver
+        self.sinks += (sink,)
+        driver.sinks += (sink,)
+        if sink.whole_system:
+            driver.system_sinks += (sink,)
+        driver.records = True
+
     @property
     def state(self) -> int:
         return self._driver.states[self.spec.automaton]

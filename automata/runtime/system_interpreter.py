@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..errors import RunError
+from ..errors import RunError, step_limit_reached
 from ..model.guards import And, Const, Guard, Not, Or, StateTest, Var
 from ..model.spec import ArcDecl, Spec
 from ..model.system import System
@@ -69,8 +69,7 @@ class SystemInterpreter:
     def _limit(self, name: str) -> RunError:
         spec = self.system.specs[name]
         state = self.state[name]
-        return RunError(f"{name}: step limit of {self.max_steps:,} reached in state {state} ({spec.states[state].name});"
-                        " raise the limit or check the graph for a cycle that never reaches a final state")
+        return step_limit_reached(name, self.max_steps, state, spec.states[state].name)
 
     def step(self, name: str, event: str, depth: int, via: int) -> StepRecord:
         spec = self.system.specs[name]

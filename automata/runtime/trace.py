@@ -37,7 +37,7 @@ class StepRecord:
     event: str
     state_before: int
     inputs: tuple[tuple[str, bool], ...]  # in evaluation order
-    arc: int | None  # ArcDecl.index of the arc taken; None when the automaton stayed
+    arc: int | None  # ArcDecl.index of the arc taken (None when the automaton stayed); shown as its number
     outputs: tuple[str, ...]  # the arc's actions, then the target state's on_enter actions
     state_after: int
     # Systems only: 0 for the root automaton, 1 for an automaton the root nests or calls, ...
@@ -54,7 +54,7 @@ class StepRecord:
             "event": self.event,
             "state_before": self.state_before,
             "inputs": [[name, value] for name, value in self.inputs],
-            "arc": self.arc,
+            "arc": None if self.arc is None else self.arc + 1,  # the arc's number, as drawn and documented
             "outputs": list(self.outputs),
             "state_after": self.state_after,
         }
@@ -201,7 +201,7 @@ class StepLineWriter:
         event = strings.get(record.event) or self._string(record.event)
         inputs = self._inputs.get(record.inputs) or self._inputs_text(record.inputs)
         outputs = self._outputs.get(record.outputs) or self._outputs_text(record.outputs)
-        arc = "null" if record.arc is None else record.arc
+        arc = "null" if record.arc is None else record.arc + 1
         nesting = f',"depth":{record.depth},"via":{record.via}' if record.depth else ""
         return (
             f'{{"type":"step","automaton":{automaton},"step":{record.step},"event":{event},'

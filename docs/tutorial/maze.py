@@ -1,9 +1,9 @@
 """A maze searched depth first, one step or one take-back at a time: the tutorial's program.
 
 The model answers questions (is_/has_) and carries out actions (make_/take_); it never decides
-what to do next. That decision is the control structure: the loop `solve_iteratively` below, and
-the automaton of maze.yaml. The rest of the module is what the `automata` command needs to run
-and verify the spec: `make_context`, `IMPLEMENTATIONS`, `CASES` and `result`.
+what to do next. That decision is the control structure: the automaton of maze.yaml, and the
+loop `solve_iteratively`. The rest of the module is what the `automata` command needs to run,
+show and verify the spec.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ class MazeResult:
 class Maze:
     """A grid of text rows: `S` start, `E` exit, `#` wall, `.` open floor."""
 
-    def __init__(self, rows: list[str], observer) -> None:
+    def __init__(self, rows: list[str], observer, every_way: bool = False) -> None:
         self.rows = rows
         self.observer = observer
+        self.every_way = every_way  # count every way out instead of stopping at the first
+        self.ways = 0
         self.exit = self._find("E")
         self.path: list[Cell] = [self._find("S")]
         self.tried: list[int] = [0]  # for each cell of the path, how many directions were tried
@@ -72,22 +74,16 @@ class Maze:
     def take_back(self) -> None:
         cell = self.path.pop()
         self.tried.pop()
+        if self.every_way:
+            self.visited.discard(cell)  # another way may pass through this cell again
         self.observer.emit("back", *cell)
+
+    def count_way(self) -> None:
+        self.ways += 1
+        self.observer.emit("way", self.ways)
 
     def result(self, found: bool) -> MazeResult:
         return MazeResult(found, tuple(self.path))
-
-
-def solve_iteratively(maze: Maze) -> MazeResult:
-    """The same search as a plain loop, over the same model."""
-    while not maze.is_at_exit():
-        if maze.has_untried_step():
-            maze.make_step()
-        elif maze.has_steps_to_take_back():
-            maze.take_back()
-        else:
-            return maze.result(found=False)
-    return maze.result(found=True)
 
 
 EXIT_FOUND = 1  # the spec's final state "Exit found"
@@ -109,8 +105,6 @@ def parse_case(params: dict[str, str]) -> list[str]:
     return params["rows"].split("/")
 
 
-IMPLEMENTATIONS = {"iterative": solve_iteratively}
-
 CASES = {
     "two rows": ["S.#",
                  "E##"],
@@ -123,3 +117,35 @@ CASES = {
                    "..#.",
                    ".#.E"],
 }
+
+
+def picture(maze: Maze) -> str:
+    """The maze as it stands: walls dark, cells tried grey, the path orange, the search's cell ringed."""
+    size = 32
+    shapes = []
+    for r, row in enumerate(maze.rows):
+        for c, mark in enumerate(row):
+            on_path, tried = (r, c) in maze.path, (r, c) in maze.visited
+            fill = "#333" if mark == "#" else "#f4a261" if on_path else "#ddd" if tried else "#fff"
+            shapes.append(f'<rect x="{c * size}" y="{r * size}" width="{size}" height="{size}" fill="{fill}" stroke="#999"/>')
+            if mark in "SE":
+                shapes.append(f'<text x="{c * size + 16}" y="{r * size + 22}" font-size="18" text-anchor="middle">{mark}</text>')
+    r, c = maze.path[-1]
+    shapes.append(f'<circle cx="{c * size + 16}" cy="{r * size + 16}" r="11" fill="none" stroke="#e65100" stroke-width="3"/>')
+    width, height = max(map(len, maze.rows)) * size, len(maze.rows) * size
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">', *shapes, "</svg>"])
+
+
+def solve_iteratively(maze: Maze) -> MazeResult:
+    """The same search as a plain loop, over the same model."""
+    while not maze.is_at_exit():
+        if maze.has_untried_step():
+            maze.make_step()
+        elif maze.has_steps_to_take_back():
+            maze.take_back()
+        else:
+            return maze.result(found=False)
+    return maze.result(found=True)
+
+
+IMPLEMENTATIONS = {"iterative": solve_iteratively}

@@ -12,3 +12,11 @@ def test_the_loop_and_the_automaton_agree_on_every_case():
 @pytest.mark.automaton("maze.yaml")
 def test_each_case(automaton_case):
     automaton_case.assert_equivalent()
+
+
+def test_two_ways_lead_around_a_pillar():
+    from automata import Recorder
+    from maze import Maze
+    from ways import count_ways_iteratively
+
+    assert count_ways_iteratively(Maze(["S..", ".#.", "..E"], Recorder(), every_way=True)) == 2

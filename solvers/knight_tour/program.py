@@ -32,6 +32,7 @@ def make_context(case: KnightTourInstance, observer: Observer) -> KnightTour:
 
 
 picture = board_picture  # the board with the path so far, after each step of `automata player`
+KEY_EVENTS = ("found", "tour_count")  # the player keeps the board of every tour, however long the run
 
 
 def result(tour: KnightTour, final_state: int) -> TourResult:

@@ -33,6 +33,7 @@ SYSTEM = SimpleNamespace(
     parse_case=program.parse_case,
     step_limit=_system_step_limit,
     picture=program.picture,
+    KEY_EVENTS=program.KEY_EVENTS,
     explore_cases=program.explore_cases,
 )
 
@@ -56,5 +57,6 @@ ATTEMPT = SimpleNamespace(
     parse_case=program.parse_case,
     step_limit=program.step_limit,
     picture=program.picture,
+    KEY_EVENTS=program.KEY_EVENTS,
     explore_cases=program.explore_cases,
 )

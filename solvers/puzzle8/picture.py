@@ -1,13 +1,14 @@
-"""The eight puzzle as the player shows it after each step: the path to the node in focus.
+"""The eight puzzle as the player shows it after each step: the node in focus, large, and its path.
 
 The node in focus is the one just chosen for expansion, or, between choices, the best open node
-(the one the search chooses next). Its path from the start is drawn as a strip of boards, the
-tile that moved highlighted, with the node's g, h and f and the size of the frontier.
+(the one the search chooses next). Its board is drawn large enough to read on a projector, the
+tile that moved highlighted, with the node's g, h and f and the size of the frontier; its path
+from the start follows as a strip of small boards.
 """
 
 from __future__ import annotations
 
-from solvers.puzzle8.render import svg_strip
+from solvers.puzzle8.render import svg_focus
 
 
 def path_picture(context: object) -> str:
@@ -18,8 +19,8 @@ def path_picture(context: object) -> str:
         focus = min(frontier._heap)[1]  # the heap's best entry: what take_best() returns next
     board = model.puzzle.board
     if focus is None:
-        return svg_strip(board, [model.puzzle.start], title=f"start; {model.expanded} nodes expanded")
+        return svg_focus(board, [model.puzzle.start], title=f"start; {model.expanded} nodes expanded")
     state = "chosen" if context.chosen is not None else "best open node"
     title = (f"{state}: g={focus.g} h={focus.h} f={focus.f}; {len(frontier)} open, "
              f"{model.expanded} expanded")
-    return svg_strip(board, focus.path(), title=title)
+    return svg_focus(board, focus.path(), title=title)

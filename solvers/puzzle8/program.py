@@ -54,6 +54,7 @@ def make_context(case: PuzzleCase, observer: Observer) -> EightPuzzleContext:
 
 
 picture = path_picture  # the path to the node in focus, after each step of `automata player`
+KEY_EVENTS = ("goal",)  # the player keeps the picture of the solved board, however long the run
 
 
 def _recursive(context: EightPuzzleContext) -> SearchResult:

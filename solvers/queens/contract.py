@@ -69,6 +69,7 @@ def options_from_params(algorithm: str, params: Mapping[str, str],
     known = PARAMETERS if algorithm == "las-vegas" else tuple(k for k in PARAMETERS if k not in LAS_VEGAS_ONLY)
     # The MRV text's options: `-p place=c4,f3` (the searches), `-p look_ahead=true -p symmetry=true` (mrv).
     known += ("place",) * (algorithm in PLACING) + ("look_ahead", "symmetry") * (algorithm == "mrv")
+    known += ("all",) * (algorithm not in ("las-vegas", "explicit"))  # every solution: the searches' default
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r} for {algorithm}; known: {', '.join(known)}")
@@ -84,6 +85,8 @@ def options_from_params(algorithm: str, params: Mapping[str, str],
     first = values["first"]
     if first is not None and first < 1:
         raise ValueError(f"first must be at least 1, got {first}")
+    if _flag(params, "all") and first is not None:
+        raise ValueError("all and first exclude each other: pick one")
     if algorithm == "explicit" and (first or 1) > 1:
         raise ValueError("the explicit construction gives exactly one solution: drop first")
     opts = QueensOptions(n=8 if values["n"] is None else values["n"], limit=first, seed=values["seed"],

@@ -21,7 +21,7 @@ import click
 from automata.analysis.cases import verify_case
 from automata.analysis.coverage import CoverageReport, coverage_report
 from automata.analysis.verify import Verdict
-from automata.cli.problems import Problem
+from automata.cli.problems import Problem, SpecChoice
 from automata.cli.spec_run import run_case
 from automata.cli.support import (
     AUTOMATON_IMPLEMENTATIONS,
@@ -478,6 +478,9 @@ PROBLEM = Problem(
         "specs/queens_explicit.yaml",
     ),
     commands={"run": run_command, "verify": verify_command, "compare": compare_command},
+    # `automata step|player queens --algorithm mrv ...` pick the spec as `automata run queens` does.
+    spec_choice=SpecChoice("algorithm", {name: f"specs/queens_{name.replace('-', '_')}.yaml" for name in ALGORITHMS},
+                           "backtracking"),
     demo=(
         ("run", "queens", "--n", "8", "--algorithm", "prolog", "--first", "3", "--notation", "prolog"),
         ("verify", "queens", "--n", "8", "--algorithm", "mrv", "--impl", "all"),

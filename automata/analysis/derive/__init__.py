@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...io.files import display_path, project_relative
 from ...io.loader import spec_from_text
-from ...model.names import CONTEXT_PATH, PROGRAM_PATH
+from ...model.names import CONTEXT_PATH, MAX_RELATIVE_LEVELS, PROGRAM_PATH
 from ..check import ERROR, check_spec
 from .build import Machine, build_machine, endless_states
 from .flow import DeriveError, Flow, ReturnValue
@@ -53,23 +54,37 @@ class Derivation:
 
 
 def derive(target: str, context: str | None = None, automaton: str = "A1", title: str | None = None,
-           roots: Sequence[Path] = (), program: str | None = None) -> Derivation:
+           roots: Sequence[Path] = (), program: str | None = None, spec_folder: Path | None = None) -> Derivation:
     """Derive the spec of `target` ("package.module:function", or "path/to/file.py:function").
 
     `context` ("module:Class") overrides the class named by the parameter's annotation; `program`
     names the module with the program contract (make_context, CASES...), found by `_program_module`
     when omitted; `roots` are searched for modules before the working directory and `sys.path`.
+    `spec_folder` is where the spec will be written: modules found in a folder above it and not on
+    Python's path are named relative to it (`..hanoi`), so that every command finds them from the
+    spec, wherever it is run from.
     """
     module, file, function = _locate_target(target, search_path(roots))
     flow = read_function(file, module, function)
     found = _context_class(flow, context, search_path([file.parent, *roots]))
-    machine = build_machine(flow)
+    try:
+        machine = build_machine(flow)
+    except RecursionError:  # a path between two control points longer than the interpreter's stack
+        raise DeriveError(file, 0, 0, f"{function}() is too long for derive: a path through it passes more than a few "
+                          "hundred questions and actions in a row", "call actions between the tests, or split the "
+                          "function") from None
     _refuse_endless(flow, machine)
     notes = _notes(flow, machine, found)
     if program is None:
         program = _program_module(module, file, search_path([file.parent, *roots]), notes)
     elif not PROGRAM_PATH.fullmatch(program):
         raise InputError(f"--program '{program}' is not a module (package.module, or package.module:name)")
+    search = search_path([file.parent, *roots])
+    program_name, _, program_attribute = program.partition(":")
+    program = _seen_from(spec_folder, program_name, find_module(program_name, search), notes) + \
+        (f":{program_attribute}" if program_attribute else "")
+    context_module, _, class_name = found.path.partition(":")
+    context_path = f"{_seen_from(spec_folder, context_module, found.file, notes)}:{class_name}"
     lines = flow.docstring.strip().splitlines()
     header = Header(
         automaton=automaton,
@@ -79,12 +94,44 @@ def derive(target: str, context: str | None = None, automaton: str = "A1", title
                      " its questions, with the actions called on the way."),
         source=f"{project_relative(file)} ({function})",
         program=program,
-        context=found.path,
+        context=context_path,
         comment=f"Derived by `automata derive {module}:{function}`. Edit the program and derive again.",
     )
     text = spec_text(machine, header, found.docs)
     _check_derived(text, target)
-    return Derivation(text, machine, file, module, function, found.path, tuple(notes))
+    return Derivation(text, machine, file, module, function, context_path, tuple(notes))
+
+
+def _seen_from(spec_folder: Path | None, module: str, file: Path | None, notes: list[str]) -> str:
+    """`module` (found in `file`) as the spec written into `spec_folder` must name it for run and
+    verify to find it from any working directory: as it is when it lies beside the spec or on
+    Python's path, with leading dots when it lies in a folder above the spec (`..hanoi`)."""
+    if spec_folder is None or file is None:
+        return module
+    depth = module.count(".") + (1 if file.name == "__init__.py" else 0)
+    root = file.resolve().parents[depth]  # the folder from which `module` is imported
+    here = spec_folder.resolve()
+    if root == here or _on_python_path(root):
+        return module
+    if here.is_relative_to(root) and len(here.relative_to(root).parts) <= MAX_RELATIVE_LEVELS:
+        return "." * (len(here.relative_to(root).parts) + 1) + module
+    where = display_path(root)
+    note = (f"the spec names the module {module}, which lies in {where}: neither beside the spec, nor in a folder "
+            f"above it, nor on Python's path, so run and verify will not find it; write the spec into {where} (or a "
+            "folder below it), or put the module on PYTHONPATH")
+    if note not in notes:
+        notes.append(note)
+    return module
+
+
+def _on_python_path(folder: Path) -> bool:
+    """Whether modules of `folder` import from anywhere: it is on sys.path (the working directory,
+    which depends on where a command runs, does not count)."""
+    cwd = Path.cwd().resolve()
+    for entry in sys.path:
+        if entry and Path(entry).resolve() == folder and folder != cwd:
+            return True
+    return False
 
 
 def final_returns(function: Callable[..., object]) -> dict[int, ReturnValue]:

@@ -54,6 +54,13 @@ _REFUSED = {
 
 _ROLE = {"question": "a question", "action": "an action"}
 
+# Bounds on what derive reads, so that any source is answered within a second or two and a few
+# hundred megabytes: the module's size (ast.parse takes about 2 s and 200 MB a megabyte of dense
+# code) and the function's size in syntax nodes (the largest shipped program has about 600).
+MAX_SOURCE_BYTES = 1_000_000
+MAX_FUNCTION_NODES = 20_000
+_TOO_DEEP = "derive reads functions nested a few hundred levels deep at most: flatten it, or split it"
+
 
 @dataclass(frozen=True)
 class _Loop:
@@ -64,6 +71,10 @@ class _Loop:
 def read_function(file: Path, module: str, function: str) -> Flow:
     """Parse `file` (never run it) and read its top-level function `function` into a Flow."""
     try:
+        size = file.stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise DeriveError(file, 0, 0, f"the module is {size:,} bytes; derive reads modules of at most "
+                              f"{MAX_SOURCE_BYTES:,}", "put the function in a module of its own")
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise DeriveError(file, 0, 0, f"cannot read the module: {getattr(error, 'strerror', None) or error}") from None
@@ -71,6 +82,10 @@ def read_function(file: Path, module: str, function: str) -> Flow:
         tree = ast.parse(text, filename=str(file))
     except SyntaxError as error:
         raise DeriveError(file, error.lineno or 0, error.offset or 0, f"not valid Python: {error.msg}") from None
+    except ValueError as error:  # a NUL byte, on the Pythons whose parser says so with ValueError
+        raise DeriveError(file, 0, 0, f"not valid Python: {error}") from None
+    except (RecursionError, MemoryError):
+        raise DeriveError(file, 0, 0, "the module nests too deeply for Python's parser", _TOO_DEEP) from None
     found = [node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
              and node.name == function]
     if not found:
@@ -78,7 +93,17 @@ def read_function(file: Path, module: str, function: str) -> Flow:
         listing = ", ".join(names) if names else "none"
         raise DeriveError(file, 0, 0, f"no top-level function '{function}' in module {module}",
                           f"its top-level functions: {listing}")
-    return _Reader(file, module, text.splitlines()).read(found[-1])
+    function_node = found[-1]
+    nodes = sum(1 for _ in ast.walk(function_node))
+    if nodes > MAX_FUNCTION_NODES:
+        raise DeriveError(file, function_node.lineno, function_node.col_offset + 1,
+                          f"{function}() is too large for derive: {nodes:,} syntax nodes, at most {MAX_FUNCTION_NODES:,}",
+                          "split it into smaller functions over the same context")
+    try:
+        return _Reader(file, module, text.splitlines()).read(function_node)
+    except RecursionError:
+        raise DeriveError(file, function_node.lineno, function_node.col_offset + 1,
+                          f"{function}() nests too deeply for derive", _TOO_DEEP) from None
 
 
 class _Reader:
@@ -92,6 +117,9 @@ class _Reader:
         self.return_lines: list[int] = []
         self.site_numbers: dict[int, int] = {}
         self.recursive = False
+        # Statements are read last first; a refused one is noted and read past, so that the error
+        # reported is the first in the source, not the last (`first_error`).
+        self.errors: list[DeriveError] = []
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -136,6 +164,8 @@ class _Reader:
         end_line = node.end_lineno or node.lineno
         end = self.exit(ReturnValue("none", ""), end_line, f"end of {node.name}", f"end of {node.name}()")
         entry = self.block(node.body, end, None)
+        if self.errors:
+            raise min(self.errors, key=lambda error: (error.line, error.col))
         flow.nodes[self.entry_jump] = Jump(entry, node.lineno)
         flow.entry = flow.resolve(entry)
         if self.recursive:
@@ -162,7 +192,10 @@ class _Reader:
         """The entry node of `statements`, followed by node `after`. Built last statement first."""
         entry = after
         for statement in reversed(statements):
-            entry = self.statement(statement, entry, loop)
+            try:
+                entry = self.statement(statement, entry, loop)
+            except DeriveError as error:  # read on: an earlier statement may be refused too
+                self.errors.append(error)
         return entry
 
     def statement(self, node: ast.stmt, after: int, loop: _Loop | None) -> int:

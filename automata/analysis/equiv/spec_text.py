@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from ...errors import SpecErrors
 from ...io.loader import spec_from_text
 from ...model.guards import ALWAYS
 from ...model.spec import ArcDecl, Spec, StateDecl, name_order
@@ -116,5 +117,11 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     lines += ["", "arcs:" if spec.arcs else "arcs: []"]
     lines += [f"  - {_arc(arc, '' if spec.is_pure else spec.step_event)}" for arc in spec.arcs]
     text = "\n".join(lines) + "\n"
-    spec_from_text(text, spec.path)  # what is written must read back
+    # What is written must read back. If it does not, the positions are those of the text written,
+    # not of the user's file: said as such (they once read as `spec.yaml:30:118` on a shorter line).
+    try:
+        spec_from_text(text, f"<text written for {spec.path}>")
+    except SpecErrors as errors:
+        raise RuntimeError(f"the spec text written for {spec.path} does not load back (a bug of the writer):\n"
+                           + errors.render()) from None
     return text

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...errors import InputError, RunError
+from ...errors import RunError
 from ...model.guards import And, Guard, Not, Or, atom
 from ...model.spec import Spec
 from ...model.system import System
@@ -189,7 +189,7 @@ def _record_suite(spec: Spec, verify_spec: Verify, cases: Sequence[Case],
 def observe(spec: Spec, verify_spec: Verify, cases: Sequence[Case]) -> Observation:
     """Run the original spec over every case, reading at every step every input of the spec.
 
-    Raises InputError when the original itself fails a case. Reading inputs a step does not need
+    Raises RunError (exit 1: a finding about the program) when the original itself fails a case. Reading inputs a step does not need
     changes nothing, inputs being questions without side effects, but some questions cannot be
     asked in every state (e.g. "a free row in the current column?" when every column is full):
     a reading that fails is left out for that state and the suite is run again. If the extra
@@ -201,7 +201,7 @@ def observe(spec: Spec, verify_spec: Verify, cases: Sequence[Case]) -> Observati
     for number, argv in enumerate(cases):
         plain = verify_spec(spec, list(argv), sinks=())
         if not plain.agree:
-            raise InputError(f"{spec.path} itself fails case {number + 1} of the suite, {_case_text(argv)}, "
+            raise RunError(f"{spec.path} itself fails case {number + 1} of the suite, {_case_text(argv)}, "
                              f"so mutants cannot be scored: {_first_line(plain)}")
     seconds = time.monotonic() - started
     unreadable: frozenset[tuple[int, str]] = frozenset()

@@ -23,7 +23,7 @@ def _with_arc(spec: Spec, arc: ArcDecl, **changes: Any) -> Spec:
 
 
 def _arc_name(arc: ArcDecl) -> str:
-    return f"arc {arc.index} ({arc.source} -> {arc.target}, line {arc.loc.line})"
+    return arc.title
 
 
 def _negations(guard: Guard) -> Iterator[tuple[Guard, str]]:

@@ -17,7 +17,10 @@ from ...errors import InputError
 from ...model.spec import Spec
 from ..diagrams import DrawOptions, connection_diagram, transition_graph
 from ..drawing import render_with_dot
-from ..labels import state_id, tried_order
+from ...model.system import System
+from ..labels import state_id, title_of, tried_order
+from ..system_diagrams import system_diagram
+from .page import esc
 
 _NODE = re.compile(r'<g id="node\d+" class="node">\s*<title>s(\d+)</title>')
 _EDGE = re.compile(r'<g id="edge(\d+)" class="edge">\s*<title>([^<]*)</title>')
@@ -36,6 +39,17 @@ def _render(graph: graphviz.Digraph) -> str:
     return render_with_dot(graph, "svg", "the transition graph").decode("utf-8")
 
 
+def safe_id(text: str) -> str:
+    """An id (or id prefix) made from a name: only [A-Za-z0-9_-] survive, so no file name, case or
+    automaton name can end the attribute it is written in."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", text) or "_"
+
+
+def _label(svg: str, role: str, label: str) -> str:
+    """The <svg> element with an ARIA role and label (a screen reader's name for the drawing)."""
+    return svg.replace("<svg ", f'<svg role="{role}" aria-label="{esc(label)}" ', 1)
+
+
 def _inline(svg: str) -> str:
     """graphviz's SVG document made an element of a page."""
     svg = svg[svg.index("<svg"):]
@@ -49,11 +63,22 @@ def _inline(svg: str) -> str:
     return svg.strip()
 
 
-def graph_svg(spec: Spec, prefix: str = "graph", options: DrawOptions | None = None) -> str:
+def graph_svg(spec: Spec, prefix: str = "graph", options: DrawOptions | None = None, interactive: bool = False) -> str:
     """The transition graph as an inline SVG element whose states and arcs carry data-state/data-arc
-    (`options`: the legend under the graph, arc numbers)."""
+    (`options`: the legend under the graph, arc numbers). `interactive`: each state can take the
+    keyboard's focus (a page lets the reader choose a state)."""
     svg = _inline(_render(transition_graph(spec, options or DrawOptions())))
-    svg = _NODE.sub(lambda found: found.group(0).replace(' class="node"', f' class="node" data-state="{found.group(1)}"'), svg)
+    label = f"transition graph of {title_of(spec)}"
+    svg = _label(svg, "group" if interactive else "img", label)
+
+    def state(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        marks = f' data-state="{number}"'
+        if interactive and number in spec.states:
+            marks += f' tabindex="0" role="button" aria-label="{esc(spec.states[number].label)}"'
+        return found.group(0).replace(' class="node"', f' class="node"{marks}')
+
+    svg = _NODE.sub(state, svg)
     # graphviz numbers edges in the order they were declared: the arrow to the initial state, then
     # the arcs in tried order (diagrams.transition_graph). The titles confirm each match.
     arcs = tried_order(spec)
@@ -69,12 +94,20 @@ def graph_svg(spec: Spec, prefix: str = "graph", options: DrawOptions | None = N
                              f"order (edge {found.group(1)} is {found.group(2)}, expected {expected})")
         return found.group(0).replace(' class="edge"', f' class="edge" data-arc="{arc.index}"')
 
-    return _EDGE.sub(mark, svg).replace(' id="', f' id="{prefix}-')
+    return _EDGE.sub(mark, svg).replace(' id="', f' id="{safe_id(prefix)}-')
 
 
 def connections_svg(spec: Spec, prefix: str = "connections") -> str:
     """The connection diagram as an inline SVG element."""
-    return _inline(_render(connection_diagram(spec))).replace(' id="', f' id="{prefix}-')
+    svg = _label(_inline(_render(connection_diagram(spec))), "img", f"connection diagram of {title_of(spec)}")
+    return svg.replace(' id="', f' id="{safe_id(prefix)}-')
+
+
+def system_svg(system: System, prefix: str = "system") -> str:
+    """The drawing of how a system's automata interact, as an inline SVG element."""
+    svg = _inline(render_with_dot(system_diagram(system), "svg", "the system's diagram").decode("utf-8"))
+    svg = _label(svg, "img", f"how the automata of {title_of(system.root_spec)} interact")
+    return svg.replace(' id="', f' id="{safe_id(prefix)}-')
 
 
 def highlighted_graph(spec: Spec, state: int | None, arc: int | None) -> str:

@@ -47,4 +47,5 @@ CASES = column_cases()
 result = result_in_final_state
 step_limit = column_step_limit
 picture = queens_picture  # the board after each step of `automata player`
+KEY_EVENTS = ("solution",)  # the player keeps the board of every solution, however long the run
 explore_cases = enumerating_space(0)  # the space `automata cover` searches, smallest first

@@ -58,3 +58,4 @@ def explore_cases() -> Iterator[tuple[str, QueensOptions]]:
 IMPLEMENTATIONS = {"iterative": _iterative, "recursive": _recursive}
 CASES = {f"N = {n} (N mod 12 = {n % 12})": QueensOptions(n) for n in (1, *range(4, 16))}
 picture = queens_picture  # the board after each step of `automata player`
+KEY_EVENTS = ("solution",)  # the player keeps the board of every solution, however long the run

@@ -85,3 +85,4 @@ CASES = {
     "N = 3, 1 at random, 3 attempts: backtracking runs out": QueensOptions(3, seed=1, random_queens=1, attempts=3),
 }
 picture = queens_picture  # the board after each step of `automata player`
+KEY_EVENTS = ("solution",)  # the player keeps the board of every solution, however long the run

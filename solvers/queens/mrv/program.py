@@ -59,4 +59,5 @@ CASES = {
 }
 result = result_in_final_state
 picture = queens_picture  # the board after each step of `automata player`
+KEY_EVENTS = ("solution",)  # the player keeps the board of every solution, however long the run
 explore_cases = enumerating_space(1)  # the space `automata cover` searches, smallest first
