@@ -62,6 +62,16 @@ def test_as_dict_gives_floats_and_exact_strings():
     assert abs(data["t"] - 55.927) < 1e-3
 
 
+def test_the_texts_6_971_is_nodes_per_failed_attempt_not_attempts(capsys):
+    from core_support import run_cli
+
+    data = exact(8).as_dict()
+    assert round(data["e"], 3) == 6.971 and data["e_exact"] == "34961/5015"  # the text's "about 6.971"
+    assert data["attempts"] == pytest.approx(1152 / 149)  # 7.73 attempts to the first success, not 6.971
+    code, out, _ = run_cli(capsys, "run", "queens", "--algorithm", "las-vegas", "--exact", "--seed", "1")
+    assert code == 0 and "1/p = 7.7315" in out and '"about 6.971 repetitions" is e, nodes per failed attempt' in out
+
+
 @pytest.mark.parametrize("k", [-1, 9])
 def test_exact_rejects_bad_k(k):
     with pytest.raises(InputError, match="between 0 and 8"):

@@ -244,3 +244,15 @@ def test_options_that_mean_nothing_are_refused_with_exit_2(capsys, argv, message
     for command in ("run", "verify"):
         code, _, err = run_cli(capsys, command, "queens", *argv)
         assert code == 2 and message in err and "Traceback" not in err, (command, err)
+
+
+def test_the_texts_63_situations_are_60_by_rows_and_columns_and_66_by_rows_only() -> None:
+    """21 starts (rows IV and III) times "on average three" places for the third queen: counted,
+    60 when it goes on the tightest row or column, 66 on the tightest row (the text's "horizontals")."""
+    from research.queens_seed import situations
+
+    counts = {(row["branch on"], row["look_ahead"]): row for row in situations()}
+    assert {key: row["situations"] for key, row in counts.items()} == {
+        ("rows and columns", False): 60, ("rows and columns", True): 60,
+        ("rows only", False): 66, ("rows only", True): 66}
+    assert all(row["classes"] == 12 for row in counts.values())  # either way, the 12 fundamental solutions

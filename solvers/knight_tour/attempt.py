@@ -40,6 +40,8 @@ class _LimitReached(Exception):
 
 def recursive(tour: KnightTour) -> tuple[str, TourResult]:
     """The textbook recursion of one attempt; the return limit travels up as an exception."""
+    if tour.is_return_limit_reached():  # only with returns counted over every attempt (rules counter=total)
+        return RETURN_LIMIT, tour.result()
     try:
         found = call_with_deep_stack(_extend, tour, depth=tour.instance.cells + 16)
     except _LimitReached:

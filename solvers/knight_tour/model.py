@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from automata.runtime.events import NullObserver, Observer
+from solvers.knight_tour.rules import PROJECT, Rules, choose_candidates
 
 MAX_SIDE = 100
 MAX_CELLS = 10_000
@@ -83,6 +84,7 @@ class KnightTourInstance:
     good_returns: int = DEFAULT_GOOD_RETURNS
     max_returns: int | None = DEFAULT_MAX_RETURNS
     all_tours: bool = False
+    rules: Rules = PROJECT  # the reading of the article's rules (rules.py)
 
     def __post_init__(self) -> None:
         for name, side in (("rows", self.rows), ("columns", self.cols)):
@@ -117,7 +119,7 @@ class KnightTourInstance:
     def with_start(self, start: tuple[int, int]) -> KnightTourInstance:
         return KnightTourInstance(
             self.rows, self.cols, start, self.optimizations,
-            self.good_returns, self.max_returns, self.all_tours,
+            self.good_returns, self.max_returns, self.all_tours, self.rules,
         )
 
 
@@ -210,6 +212,12 @@ class KnightTour:
         self._next_candidate: list[int] = []  # per level: index of the next move to try
         self._use_blocked_cells = 2 in instance.optimizations
         self._use_warnsdorff = 3 in instance.optimizations
+        self._rules = instance.rules
+        self._project_rules = instance.rules.chooses_as_project
+        self._count_dead_ends = instance.rules.returns == "dead-ends"
+        self._slack = 1 if instance.rules.limit == "exceeded" else 0  # returns allowed beyond a limit
+        self._reset_on_restart = instance.rules.counter == "per-attempt"
+        self._after_take_back = False  # a run of take-backs counts once when returns are dead ends
         self.order_index = 0
         self.returns = 0
         self.restarts = 0
@@ -241,9 +249,9 @@ class KnightTour:
     def is_return_limit_reached(self) -> bool:
         """GOOD_RET while another move order is left (optimization 4), else MAX_RET."""
         if self.has_next_move_order():
-            return self.returns >= self.instance.good_returns
+            return self.returns >= self.instance.good_returns + self._slack
         limit = self.instance.max_returns
-        return limit is not None and self.returns >= limit
+        return limit is not None and self.returns >= limit + self._slack
 
     def has_next_move_order(self) -> bool:
         return self.instance.uses_restarts and self.order_index < len(MOVE_ORDERS) - 1
@@ -260,11 +268,14 @@ class KnightTour:
         target = self._candidates[level][self._next_candidate[level]]
         self._next_candidate[level] += 1
         self._visit(target)
+        self._after_take_back = False
         self._emit("move", *self._coordinates(target))
 
     def take_back(self) -> None:
         cell = self._leave_last()
-        self.returns += 1
+        if not (self._count_dead_ends and self._after_take_back):
+            self.returns += 1
+        self._after_take_back = True
         self._emit("take_back", *self._coordinates(cell))
 
     def restart(self) -> None:
@@ -273,7 +284,9 @@ class KnightTour:
             self._leave_last()
         self.order_index += 1
         self.restarts += 1
-        self.returns = 0
+        if self._reset_on_restart:
+            self.returns = 0
+        self._after_take_back = False
         self._candidates[0] = self._choose_candidates(self._path[0])
         self._next_candidate[0] = 0
         self._emit("restart", self.order_index + 1)
@@ -370,6 +383,10 @@ class KnightTour:
         Computed once when the knight arrives: when the search comes back to this level the
         board beyond it is restored, so the list is still right.
         """
+        if not self._project_rules:
+            return choose_candidates(self._rules, self._tables[self.order_index][cell], self._visited,
+                                     self._free_degree, self._neighbours, self._cells - len(self._path) - 1,
+                                     self._use_blocked_cells, self._use_warnsdorff)
         visited = self._visited
         candidates = [t for t in self._tables[self.order_index][cell] if not visited[t]]
         if self._use_blocked_cells:

@@ -40,6 +40,7 @@ from solvers.knight_tour.model import (
     KnightTourInstance,
     TourResult,
 )
+from solvers.knight_tour.rules import PROJECT, Rules, parse_rules
 from solvers.knight_tour.report import (
     COUNT_LEGEND,
     TABLE_LEGEND,
@@ -85,6 +86,13 @@ def _sets(ctx: click.Context, param: click.Parameter, value: str) -> list[frozen
         raise click.BadParameter(str(error), param_hint="--sets") from None
 
 
+def _rules(ctx: click.Context, param: click.Parameter, value: str) -> Rules:
+    try:
+        return parse_rules(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--rules") from None
+
+
 # GOOD_RET and MAX_RET are offered up to ten million returns (a million take about 5 s on 8x8).
 LARGEST_RETURNS = 10_000_000
 
@@ -104,18 +112,22 @@ max_returns_option = click.option(
 all_tours_option = click.option("--all-tours", is_flag=True,
                                 help="Count every tour from the start cell instead of stopping at the first (an exhaustive "
                                      "search: seconds on 5x5, hopeless on 8x8 unless --max-returns bounds it).")
+rules_option = click.option(
+    "--rules", default="project", show_default=True, callback=_rules,
+    help="How to read the article where it is ambiguous: a preset (project) and/or changes KEY=VALUE, e.g. "
+         "ties=reverse,returns=dead-ends (docs/knight-article.md lists the keys).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 
 
 def _shared_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    for option in (all_tours_option, max_returns_option, good_returns_option,
+    for option in (rules_option, all_tours_option, max_returns_option, good_returns_option,
                    optimizations_option, board_option):
         command = option(command)
     return command
 
 
 def _instance(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,
-              max_returns: int | None, all_tours: bool) -> KnightTourInstance:
+              max_returns: int | None, all_tours: bool, rules: Rules = PROJECT) -> KnightTourInstance:
     rows, cols = board
     row, col = start
     if not (1 <= row <= rows and 1 <= col <= cols):
@@ -124,7 +136,7 @@ def _instance(board: tuple[int, int], start: Cell, optimizations: frozenset[int]
     if max_returns is None and not all_tours:
         max_returns = DEFAULT_MAX_RETURNS
     try:
-        return KnightTourInstance(rows, cols, start, optimizations, good_returns, max_returns, all_tours)
+        return KnightTourInstance(rows, cols, start, optimizations, good_returns, max_returns, all_tours, rules)
     except ValueError as error:
         raise InputError(str(error)) from None
 
@@ -135,6 +147,8 @@ def _describe_options(instance: KnightTourInstance) -> str:
     if instance.uses_restarts:
         parts.append(f"GOOD_RET {instance.good_returns:,}")
     parts.append(f"MAX_RET {limit}")
+    if instance.rules != PROJECT:
+        parts.append(f"rules {instance.rules.name}")
     return ", ".join(parts)
 
 
@@ -152,11 +166,11 @@ def _describe_options(instance: KnightTourInstance) -> str:
               help="Draw the tour found into this SVG file.")
 @json_option
 def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[int], good_returns: int,
-                max_returns: int | None, all_tours: bool, as_json: bool, impl: str, trace: str | None,
+                max_returns: int | None, all_tours: bool, rules: Rules, as_json: bool, impl: str, trace: str | None,
                 protocol: bool, svg_path: str | None) -> None:
     """Search for a knight's tour (or count all tours) from one start cell."""
     require_automaton_for_traces(impl, trace, None)
-    instance = _instance(board, start, optimizations, good_returns, max_returns, all_tours)
+    instance = _instance(board, start, optimizations, good_returns, max_returns, all_tours, rules)
     program = load_program(automaton.SPEC_PATH)
     automaton_protocol = protocol if impl in ("automaton", "generated") else None
     with open_sinks(trace, automaton_protocol, json_mode=as_json) as sinks:
@@ -167,7 +181,7 @@ def run_command(board: tuple[int, int], start: Cell, optimizations: frozenset[in
         document = {
             "board": list(board), "start": list(start), "impl": impl,
             "optimizations": sorted(instance.optimizations), "good_returns": instance.good_returns,
-            "max_returns": instance.max_returns, "all_tours": all_tours, **result.to_json(),
+            "max_returns": instance.max_returns, "all_tours": all_tours, "rules": rules.name, **result.to_json(),
         }
         if all_tours:
             document["count"] = result.tours
@@ -219,10 +233,10 @@ def _write_svg(instance: KnightTourInstance, result: TourResult, path: str, quie
 @sweep_options
 @json_option
 def verify_command(board: tuple[int, int], start: Cell | None, optimizations: frozenset[int], good_returns: int,
-                   max_returns: int | None, all_tours: bool, as_json: bool, impl: str, jobs: int | None,
+                   max_returns: int | None, all_tours: bool, rules: Rules, as_json: bool, impl: str, jobs: int | None,
                    scheduler: str | None) -> None:
     """Run the iterative, recursive and automaton programs from every start cell and compare them."""
-    instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours)
+    instance = _instance(board, start or (1, 1), optimizations, good_returns, max_returns, all_tours, rules)
     names = impls_to_verify(impl)
     program = load_program(automaton.SPEC_PATH)
     starts = [start] if start else board_cells(*board)
@@ -246,7 +260,7 @@ def verify_command(board: tuple[int, int], start: Cell | None, optimizations: fr
     if as_json:
         document: dict[str, Any] = {
             "agree": agree, "board": list(board), "impls": names,
-            "optimizations": sorted(instance.optimizations), "all_tours": all_tours,
+            "optimizations": sorted(instance.optimizations), "all_tours": all_tours, "rules": rules.name,
             "cells": [_cell_json(cell, results[cell], agreement[cell]) for cell in starts],
         }
         if all_tours:
@@ -301,6 +315,7 @@ def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, 
               help="Comma-separated sets of optimizations, each like 1+3, 1-4 or none.")
 @good_returns_option
 @max_returns_option
+@rules_option
 @impl_option(default="iterative")
 @click.option("--tables", is_flag=True, help="Also print each set's returns per cell, laid out like the board.")
 @click.option("--out", default=None, metavar="FOLDER", callback=check_output_folder,
@@ -309,7 +324,7 @@ def _cell_json(cell: Cell, result: TourResult | None, agree: bool) -> dict[str, 
 @sweep_options
 @json_option
 def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_returns: int,
-                    max_returns: int | None, impl: str, tables: bool, out: str | None, jobs: int | None,
+                    max_returns: int | None, rules: Rules, impl: str, tables: bool, out: str | None, jobs: int | None,
                     scheduler: str | None, as_json: bool) -> None:
     """The article's experiment: each set of optimizations from every start cell of the board."""
     from automata.sweep import (
@@ -317,16 +332,16 @@ def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_ret
     )
     from solvers.knight_tour.tables import BoardTable, run_table, write_table
 
-    base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False)
+    base = _instance(board, (1, 1), frozenset(), good_returns, max_returns, False, rules)
     starts = board_cells(*board)
-    command = _compare_command_line(board, sets, good_returns, max_returns, impl, out, jobs, scheduler)
+    command = _compare_command_line(board, sets, good_returns, max_returns, rules, impl, out, jobs, scheduler)
     done: list[BoardTable] = []
     for optimizations in sets:
         settings = sweep_settings(jobs, scheduler, f"{board[0]}x{board[1]} set {set_name(optimizations)}")
         try:
             table = run_table(board[0], board[1], optimizations, good_returns=base.good_returns,
-                              max_returns=base.max_returns, impl=impl, jobs=jobs, scheduler=scheduler,
-                              progress=settings.progress)
+                              max_returns=base.max_returns, rules=rules, impl=impl, jobs=jobs,
+                              scheduler=scheduler, progress=settings.progress)
         except Interrupted as stop:
             # Keep what finished: the whole sets, then the cells of this one that ended.
             partial = {starts[index]: result for index, result in stop.finished.items()}
@@ -340,7 +355,7 @@ def compare_command(board: tuple[int, int], sets: list[frozenset[int]], good_ret
 
 
 def _compare_command_line(board: tuple[int, int], sets: Sequence[frozenset[int]], good_returns: int,
-                          max_returns: int | None, impl: str, out: str | None, jobs: int | None,
+                          max_returns: int | None, rules: Rules, impl: str, out: str | None, jobs: int | None,
                           scheduler: str | None) -> str:
     """The command that makes these tables again, for the documents written by --out."""
     words = ["automata", "compare", "knight-tour", "--board", f"{board[0]}x{board[1]}",
@@ -349,6 +364,8 @@ def _compare_command_line(board: tuple[int, int], sets: Sequence[frozenset[int]]
         words += ["--good-returns", str(good_returns)]
     if max_returns is not None:
         words += ["--max-returns", str(max_returns)]
+    if rules != PROJECT:
+        words += ["--rules", rules.name]
     if impl != "iterative":
         words += ["--impl", impl]
     words += ["--out", str(out)] if out is not None else []
@@ -367,15 +384,16 @@ def _print_comparison(board: tuple[int, int], base: KnightTourInstance, impl: st
     if as_json:
         document: dict[str, Any] = {
             "board": list(board), "impl": impl, "good_returns": base.good_returns, "max_returns": base.max_returns,
-            "sets": [s.to_json() for s in summaries], "seconds": seconds, "workers": workers,
+            "rules": base.rules.name, "sets": [s.to_json() for s in summaries], "seconds": seconds, "workers": workers,
             "cores": default_jobs()}
         if partial_cells is not None:
             document["interrupted"] = {"set": set_name(summaries[-1].optimizations), "cells_done": partial_cells[0],
                                        "cells": partial_cells[1]}
         print_json(document)
         return
+    rules = "" if base.rules == PROJECT else f", rules {base.rules.name}"
     click.echo(f"Knight's tour on {board[0]}x{board[1]} from each of its {board[0] * board[1]} cells "
-               f"({impl}; GOOD_RET {base.good_returns:,}, MAX_RET {base.max_returns:,})")
+               f"({impl}; GOOD_RET {base.good_returns:,}, MAX_RET {base.max_returns:,}{rules})")
     click.echo(_compare_table(summaries))
     if partial_cells is not None:
         click.echo(f"(set {set_name(summaries[-1].optimizations)} interrupted: {partial_cells[0]:,} of "

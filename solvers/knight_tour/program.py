@@ -84,20 +84,25 @@ def explore_cases() -> Iterator[tuple[str, KnightTourInstance]]:
 
 
 def step_limit(case: KnightTourInstance) -> int | None:
-    """A run takes one step per move, return or restart, plus a few: bounded by MAX_RET and
+    """A run takes one step per move, take-back or restart, plus a few: bounded by MAX_RET and
     GOOD_RET per attempt. An exhaustive all-tours search has no such bound."""
     if case.max_returns is None:
         return None
     attempts = len(MOVE_ORDERS) if case.uses_restarts else 1
-    returns = case.good_returns * (attempts - 1) + case.max_returns
-    return 2 * returns + case.cells * attempts + attempts + 16
+    slack = attempts if case.rules.limit == "exceeded" else 0  # one more return per attempt
+    returns = case.good_returns * (attempts - 1) + case.max_returns + slack
+    # a return is one take-back, or with returns counted as dead ends a run of up to a path's length
+    take_backs = returns * (case.cells if case.rules.returns == "dead-ends" else 1)
+    return 2 * take_backs + case.cells * attempts + attempts + 16
 
 
 def parse_case(params: Mapping[str, str]) -> KnightTourInstance:
-    """`-p board=8x8 -p start=1,1 -p optimizations=1-4 -p max_returns=10000 -p all_tours=false`."""
+    """`-p board=8x8 -p start=1,1 -p optimizations=1-4 -p max_returns=10000 -p all_tours=false
+    -p rules=project` (rules: as `--rules`, solvers/knight_tour/rules.py)."""
+    from solvers.knight_tour.rules import parse_rules
     from solvers.knight_tour.sweeps import parse_set
 
-    known = {"board", "start", "optimizations", "good_returns", "max_returns", "all_tours"}
+    known = {"board", "start", "optimizations", "good_returns", "max_returns", "all_tours", "rules"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(sorted(known))}")
@@ -110,4 +115,5 @@ def parse_case(params: Mapping[str, str]) -> KnightTourInstance:
     max_returns = int(params["max_returns"]) if "max_returns" in params and len(params["max_returns"]) < 10 else default_max
     good = int(params["good_returns"]) if "good_returns" in params and len(params["good_returns"]) < 10 else DEFAULT_GOOD_RETURNS
     return KnightTourInstance(int(board[1]), int(board[2]), (int(start[1]), int(start[2])),
-                              parse_set(params.get("optimizations", "1-4")), good, max_returns, all_tours)
+                              parse_set(params.get("optimizations", "1-4")), good, max_returns, all_tours,
+                              parse_rules(params.get("rules", "project")))

@@ -40,6 +40,12 @@ def solve(instance: KnightTourInstance, observer: Observer) -> TourResult:
 
 def _attempts(tour: KnightTour) -> None:
     while True:
+        if tour.is_return_limit_reached():  # only with returns counted over every attempt (rules counter=total)
+            if not tour.has_next_move_order():
+                tour.give_up()
+                return
+            tour.restart()
+            continue
         try:
             if not _extend(tour):
                 tour.report_exhausted()

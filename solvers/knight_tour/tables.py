@@ -38,6 +38,8 @@ from solvers.knight_tour.model import (
     KnightTourInstance,
     TourResult,
 )
+from solvers.knight_tour.article import comparison
+from solvers.knight_tour.rules import PROJECT, Rules, parse_rules
 from solvers.knight_tour.sweeps import (
     SetSummary,
     Solver,
@@ -90,6 +92,7 @@ class BoardTable:
     seconds: float
     workers: str  # "2 processes", "local Dask cluster of 2", "Dask scheduler tcp://..."
     cores: int
+    rules: Rules = PROJECT
 
     @property
     def summary(self) -> SetSummary:
@@ -105,6 +108,7 @@ class BoardTable:
             "set": set_name(self.optimizations),
             "good_returns": self.good_returns,
             "max_returns": self.max_returns,
+            "rules": self.rules.name,
             "summary": self.summary.to_json(),
             "gave_up": [list(cell) for cell in self.cells_with("gave up")],
             "no_tour": [list(cell) for cell in self.cells_with("exhausted")],
@@ -124,9 +128,10 @@ class BoardTable:
 
 
 def run_table(rows: int, cols: int, optimizations: frozenset[int], *, good_returns: int = DEFAULT_GOOD_RETURNS,
-              max_returns: int | None = DEFAULT_MAX_RETURNS, impl: str = "iterative", jobs: int | None = None,
-              scheduler: str | None = None, progress: ProgressCallback | None = None) -> BoardTable:
-    instance = KnightTourInstance(rows, cols, (1, 1), optimizations, good_returns, max_returns)
+              max_returns: int | None = DEFAULT_MAX_RETURNS, rules: Rules = PROJECT, impl: str = "iterative",
+              jobs: int | None = None, scheduler: str | None = None,
+              progress: ProgressCallback | None = None) -> BoardTable:
+    instance = KnightTourInstance(rows, cols, (1, 1), optimizations, good_returns, max_returns, rules=rules)
     started = time.perf_counter()
     results = board_results(instance, board_cells(rows, cols), impl, jobs=jobs, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
@@ -136,7 +141,8 @@ def run_table(rows: int, cols: int, optimizations: frozenset[int], *, good_retur
         workers = f"Dask scheduler {scheduler}"
     else:
         workers = f"{jobs or default_jobs()} processes" if (jobs or default_jobs()) > 1 else "1 process"
-    return BoardTable(rows, cols, optimizations, good_returns, max_returns, results, seconds, workers, default_jobs())
+    return BoardTable(rows, cols, optimizations, good_returns, max_returns, results, seconds, workers, default_jobs(),
+                      rules)
 
 
 # ---- Markdown ------------------------------------------------------------------------------------
@@ -151,8 +157,9 @@ def markdown_section(document: dict[str, Any]) -> str:
     s = document["summary"]
     rows, cols = document["board"]
     limit = "no limit" if document["max_returns"] is None else f"{document['max_returns']:,}"
+    rules = document.get("rules", "project")  # documents written before --rules are the project's
     lines = [
-        f"### {rows}×{cols}, optimizations {document['set']}",
+        f"### {rows}×{cols}, optimizations {document['set']}" + ("" if rules == "project" else f", rules {rules}"),
         "",
         f"{s['cells']:,} start cells; GOOD_RET {document['good_returns']}, MAX_RET {limit}; "
         f"{document['seconds']:,} s on {document['workers']} ({document['cores']} cores).",
@@ -211,11 +218,13 @@ def _grid(document: dict[str, Any]) -> list[str]:
 def render(folder: Path) -> str:
     documents = [json.loads(path.read_text()) for path in sorted(folder.glob("knight-*.json"))]
     set_rank = {"1+2": 0, "1+3": 1, "1-3": 2, "1-4": 3}
-    documents.sort(key=lambda d: (d["board"][0] * d["board"][1], set_rank.get(d["set"], 9), d["set"]))
+    documents.sort(key=lambda d: (d["board"][0] * d["board"][1], d.get("rules", "project") != "project",
+                                  d.get("rules", ""), set_rank.get(d["set"], 9), d["set"]))
     parts = ["# The knight's tour article's tables, every start cell", "",
              "Rewritten from the JSON documents beside this file by `automata compare knight-tour --out "
              "FOLDER` after each set it writes (or by `python3 -m solvers.knight_tour.tables render FOLDER`); "
              "each section names the command that made it.", ""]
+    parts += comparison(documents)
     parts += [markdown_section(document) for document in documents]
     return "\n".join(parts)
 
@@ -229,15 +238,18 @@ def dump(document: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(f" {json.dumps(key)}: {value(item)}" for key, item in document.items()) + "\n}\n"
 
 
-def file_name(rows: int, cols: int, optimizations: frozenset[int]) -> str:
-    return f"knight-{rows}x{cols}-{set_name(optimizations)}.json"
+def file_name(rows: int, cols: int, optimizations: frozenset[int], rules: Rules = PROJECT) -> str:
+    """``knight-8x8-1+3.json``; other readings than the project's add their field codes (rules.py),
+    ``knight-8x8-1+3-rules-00100000.json``, so they never overwrite the project's tables."""
+    suffix = "" if rules == PROJECT else "-rules-" + "".join(map(str, rules.codes()))
+    return f"knight-{rows}x{cols}-{set_name(optimizations)}{suffix}.json"
 
 
 def write_table(folder: Path, table: BoardTable, command: str) -> Path:
     """The table's JSON document in ``folder``, then the folder's README.md made again; each file
     written whole (a stopped run leaves the previous version, never half a file)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / file_name(table.rows, table.cols, table.optimizations)
+    path = folder / file_name(table.rows, table.cols, table.optimizations, table.rules)
     write_atomically(path, dump(table.to_json(command)))
     write_atomically(folder / "README.md", render(folder))
     return path
@@ -255,6 +267,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     run.add_argument("--scheduler", default=None, help="a Dask scheduler's address, or 'local'")
     run.add_argument("--max-returns", type=int, default=DEFAULT_MAX_RETURNS, help="MAX_RET")
     run.add_argument("--good-returns", type=int, default=DEFAULT_GOOD_RETURNS, help="GOOD_RET")
+    run.add_argument("--rules", type=parse_rules, default=PROJECT, help="the reading of the rules (project)")
     run.add_argument("--impl", default="iterative", choices=("iterative", "recursive", "automaton", "generated"))
     show = commands.add_parser("render", help="write README.md in a folder of JSON documents")
     show.add_argument("folder", type=Path)
@@ -267,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "python3 -m solvers.knight_tour.tables " + shlex.join(sys.argv[1:] if argv is None else list(argv))
     try:
         table = run_table(rows, cols, optimizations, good_returns=args.good_returns, max_returns=args.max_returns,
-                          impl=args.impl, jobs=args.jobs, scheduler=args.scheduler,
+                          rules=args.rules, impl=args.impl, jobs=args.jobs, scheduler=args.scheduler,
                           progress=StderrProgress(f"{rows}x{cols} set {set_name(optimizations)}"))
     except AutomataError as error:  # Interrupted (exit 130) or a bad --scheduler (exit 2)
         print(error.render(), file=sys.stderr)

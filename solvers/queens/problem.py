@@ -195,7 +195,7 @@ def _echo_placements(placements: Sequence[Sequence[int]], notation: str | None) 
 @click.option("--attempts", type=BoundedInt(1, LARGEST_COUNT), default=None, help="las-vegas: simulate this many attempts and summarise them.")
 @click.option("--check", is_flag=True, help="Check every solution with the independent O(N) checker (exit 1 if one fails).")
 @click.option("--placement", default=None, metavar="R1,R2,...", help="Check this placement (rows by column) instead of searching; implies --check.")
-@click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6).")
+@click.option("--covers", is_flag=True, help="Show N solutions that together cover the board (N prime to 6, or 12).")
 @click.option("--place", default=None, metavar="CELLS", help=PLACE_HELP)
 @click.option("--look-ahead", is_flag=True, help=LOOK_AHEAD_HELP)
 @click.option("--symmetry", is_flag=True, help=SYMMETRY_HELP)
@@ -302,8 +302,13 @@ def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | No
             _echo_placements([item["solution"] for item in reps], notation)
     if "exact" in document:
         exact = document["exact"]
+        attempts = "-" if exact.get("attempts") is None else f"{exact['attempts']:.4f}"
         click.echo("exact (Brassard & Bratley): " + ", ".join(
-            f"{key} = {exact[key]:.4f}" if exact[key] is not None else f"{key} = -" for key in ("p", "s", "e", "t")))
+            f"{key} = {exact[key]:.4f}" if exact[key] is not None else f"{key} = -" for key in ("p", "s", "e", "t"))
+            + f"; attempts to the first success 1/p = {attempts}")
+        click.echo(EXACT_LEGEND)
+        if (exact["n"], exact["random_queens"]) == (8, 8):
+            click.echo(TEXT_6_971)
     if "simulation" in document:
         click.echo("simulation: " + ", ".join(
             f"{key.replace('_', ' ')} {value:.4f}" if isinstance(value, float) else f"{key.replace('_', ' ')} {value}"
@@ -317,6 +322,10 @@ def _echo_run(document: dict[str, Any], result: QueensResult, notation: str | No
             click.echo(f"check: solution {item['solution']} is INVALID: {item['attack']}")
     if "svg" in document:
         click.echo(f"wrote {len(document['svg'])} SVG file(s) to {Path(document['svg'][0]).parent}" if document["svg"] else "no SVG written")
+
+
+EXACT_LEGEND = "  p: an attempt's chance of success; s, e: nodes of a successful, of a failed attempt; t: nodes to the first success"
+TEXT_6_971 = "  (the N×N text's \"about 6.971 repetitions\" is e, nodes per failed attempt, not a number of attempts)"
 
 
 def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir: str | None, as_json: bool) -> None:
@@ -342,7 +351,7 @@ def _run_placement_check(text: str, n: int | None, notation: str | None, svg_dir
 
 def _run_covers(n: int, notation: str | None, check: bool, svg_dir: str | None, as_json: bool) -> None:
     _check_n(n)
-    solutions = covering_solutions(n)  # InputError (exit 2) explains why N has no periodic cover
+    solutions = covering_solutions(n)  # InputError (exit 2) explains why N has no cover here
     document: dict[str, Any] = {"n": n, "count": len(solutions), "covers": [list(rows) for rows in solutions]}
     if check:
         document["check"] = _check_solutions(solutions)

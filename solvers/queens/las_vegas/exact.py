@@ -58,6 +58,8 @@ class Exact:
             "s_exact": text(self.s),
             "e_exact": text(self.e),
             "t_exact": text(self.t),
+            # attempts until the first success, on average (the failed ones and the successful one)
+            "attempts": None if self.p == 0 else float(1 / self.p),
         }
 
 

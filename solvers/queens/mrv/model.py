@@ -66,11 +66,11 @@ class ChoicePoint:
 class MrvSearch:
     """Board, placement stack, choice-point stack and tally of one mrv search."""
 
-    __slots__ = ("board", "tally", "placed", "choice_points", "_scan", "look_ahead", "symmetry", "_observer",
-                 "_by_choice", "_chosen", "situations", "images")
+    __slots__ = ("board", "tally", "placed", "choice_points", "_scan", "look_ahead", "symmetry", "rows_only",
+                 "_observer", "_by_choice", "_chosen", "situations", "images")
 
     def __init__(self, n: int, observer: Observer, limit: int | None, *, given: Sequence[Cell] = (),
-                 look_ahead: bool = False, symmetry: bool = False) -> None:
+                 look_ahead: bool = False, symmetry: bool = False, rows_only: bool = False) -> None:
         self.board = BitBoard(n)
         self.tally = Tally(observer, limit)
         self.placed: list[Cell] = []  # every queen on the board, in the order placed
@@ -78,6 +78,10 @@ class MrvSearch:
         self._scan: LineScan | None = None  # of the current board; dropped whenever a queen moves
         self.look_ahead = look_ahead
         self.symmetry = symmetry
+        # Branch on the tightest row only (the text's literal "horizontals"); forced and blocked
+        # lines are still found among rows and columns. Used to count the text's situations both
+        # ways (research/queens_seed.py); the shipped programs branch on rows and columns.
+        self.rows_only = rows_only
         self._observer = observer
         self._by_choice: list[bool] = []  # beside `placed`: chosen (or given) rather than forced
         self._chosen = 0  # queens on the board that were chosen or given, not forced
@@ -127,6 +131,9 @@ class MrvSearch:
                 mask &= (1 << middle) - 1  # the left half, the middle column included
             if mask:
                 return tuple((col, row) for col in mask_members(mask))
+        if self.rows_only and scan.rows:
+            row = min(scan.rows, key=lambda r: (scan.rows[r].bit_count(), r))
+            return tuple((col, row) for col in mask_members(scan.rows[row]))
         return scan.cells
 
     # -- questions ----------------------------------------------------------------------------
