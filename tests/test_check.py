@@ -39,6 +39,7 @@ EXPECTED = {
     "unused-input": (12, 3, "input x2 is declared but no guard tests it"),
     "unused-output": (14, 3, "output z2 is declared but no arc or state runs it"),
     "too-many-inputs": (35, 3, "tests 21 inputs"),
+    "partial": (12, 3, "state 1 (Waiting) does not define input e1 (b)"),
 }
 
 

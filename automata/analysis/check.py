@@ -53,6 +53,7 @@ SEVERITY = {
     "unused-input": WARNING,
     "unused-output": WARNING,
     "too-many-inputs": WARNING,
+    "partial": WARNING,
 }
 
 # 2**20 valuations is about a million bits per truth table: still instant. A state testing more
@@ -105,10 +106,14 @@ def check_spec(spec: Spec) -> list[Finding]:
     else:
         domains = None
     for state in sorted(spec.states):
+        undefined: list[str] = []  # a pure machine's events this state does not define (at all, or for some inputs)
         for event in _events_to_check(spec, state):
             group = _check_arc_group(spec, state, event, domains)
             findings.extend(group.findings)
             firing.extend(group.firing)
+            undefined.extend(group.undefined)
+        if undefined:
+            findings.append(_partial(spec, state, undefined))
     findings.extend(_check_reachability(spec, firing))
     findings.extend(_check_silent_loops(spec, firing))
     findings.extend(_check_unused(spec))
@@ -192,14 +197,25 @@ class _TruthTables:
 class _GroupResult:
     findings: list[Finding]
     firing: list[ArcDecl]
+    undefined: tuple[str, ...] = ()  # a pure machine's event, and when, this state does not define
 
 
 def _events_to_check(spec: Spec, state: int) -> list[str]:
-    """The step event for every non-final state (the run loop sends it), plus any event it has arcs for."""
-    events = {arc.event for arc in spec.arcs if arc.source == state}
+    """The step event for every non-final state (the run loop sends it), plus any event it has arcs
+    for; in a pure Mealy machine, every event for every non-final state (a word may bring any)."""
+    events = set(spec.events_from(state))
     if not spec.states[state].final:
-        events.add(spec.step_event)
+        events |= set(spec.events) if spec.is_pure else {spec.step_event}
     return sorted(events, key=lambda event: (event != spec.step_event, name_order(event)))
+
+
+def _partial(spec: Spec, state: int, undefined: Sequence[str]) -> Finding:
+    """A pure Mealy machine may leave inputs undefined in a state; a run that brings one stops there."""
+    decl = spec.states[state]
+    shown = ", ".join(undefined[:20]) + (f" and {len(undefined) - 20} more" if len(undefined) > 20 else "")
+    return _finding(decl.loc, "partial",
+                    f"{_state_name(decl)} does not define input{'s' if len(undefined) > 1 else ''} {shown}",
+                    "a word that brings it there stops with an error; add an arc if it should be defined")
 
 
 def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains | None = None) -> _GroupResult:
@@ -264,6 +280,10 @@ def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains |
         covered |= table
 
     uncovered = tables.full & ~covered
+    if uncovered and not decl.final and not decl.may_stay and spec.is_pure:
+        valuation = tables.first_valuation(uncovered) if arcs else ""
+        named = f"{event} ({spec.events[event].doc})" if spec.events[event].doc else event
+        return _GroupResult(findings, firing, (f"{named} when {valuation}" if valuation else named,))
     if uncovered and not decl.final and not decl.may_stay:
         if arcs:
             valuation = tables.first_valuation(uncovered)
@@ -324,6 +344,8 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
         ))
 
     finals = [state for state, decl in spec.states.items() if decl.final]
+    if spec.is_pure:  # a pure Mealy machine reacts to words as long as they last: it need not stop
+        return findings
     if not finals:
         findings.append(_finding(
             spec.loc, "no-final", "the spec has no final state, so a run can never stop",

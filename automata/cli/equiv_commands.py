@@ -130,7 +130,8 @@ def _compare_systems(first: Any, second: Any, by: str, pairs: list[tuple[str, st
 @click.option("--by-call", is_flag=True,
               help="Match the names --map leaves by the context method they call, instead of by name.")
 @click.option("--lock-step", is_flag=True,
-              help="Observe every step, even one without outputs [default: skip such steps].")
+              help="Observe every step, even one without outputs [default: skip such steps; always for pure Mealy "
+                   "specs, whose words are observed letter by letter].")
 @click.option("--final-numbers", is_flag=True,
               help="Final states correspond only when they have the same number [default: one to one, any numbers].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
@@ -154,6 +155,8 @@ def equiv_command(first_file: str, second_file: str, mappings: tuple[str, ...], 
     finals = SAME_NUMBERS if final_numbers else MATCHED
     by = BY_CALL if by_call else BY_NAME
     systems = first.is_system or second.is_system
+    # A pure Mealy machine's word is observed letter by letter: a step without outputs is a step.
+    lock_step = lock_step or first.is_pure or second.is_pure
     try:
         compared = (_compare_systems if systems else _compare_singles)(first, second, by, pairs, not lock_step, finals)
     except TooManyInputs as error:

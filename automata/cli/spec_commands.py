@@ -106,8 +106,11 @@ def _binding_findings(path: Path) -> list:
     from ..io.loader import load_spec
     from ..runtime.context import check_bindings
 
+    spec = load_spec(path)
+    if spec.is_pure:  # no context: its `call:` names, if any, bind to nothing
+        return []
     try:
-        check_bindings(load_spec(path))
+        check_bindings(spec)
     except SpecErrors as errors:
         return [Finding(error.loc, ERROR, "binding", error.message, error.hint) for error in errors.errors]
     return []

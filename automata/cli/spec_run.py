@@ -27,6 +27,7 @@ from ..analysis.cases import (
 )
 from ..errors import InputError
 from ..io.files import display_path
+from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
 from ..runtime.instrument import PlainProtocol
 from ..runtime.program import AUTOMATON_ENGINES, Program, load_program
@@ -74,7 +75,7 @@ def run_case(program: Program, case: Any, impl: str, sinks: Sequence[TraceSink],
     return value, None
 
 
-def make_run_command(spec_path: str) -> click.Command:
+def make_run_command(spec_path: str, loaded: Spec) -> click.Command:
     @click.command("run", context_settings=CASE_CONTEXT)
     @case_options(repeatable=False)
     @click.option("--impl", default="automaton", show_default=True,
@@ -92,7 +93,7 @@ def make_run_command(spec_path: str) -> click.Command:
         program's parse_case); without them, the program's first case.
         """
         values = case_values(params, ctx.args, ctx.command)
-        program = load_program(spec_path)
+        program = load_program(loaded)  # the spec read once, by spec_command
         (name, case), = chosen_cases(program, case_names, values, one=True)
         if trace and impl not in AUTOMATON_ENGINES:
             raise click.UsageError("--trace records an automaton's steps: use it with --impl automaton or generated")
@@ -193,7 +194,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
     return document
 
 
-def make_verify_command(spec_path: str) -> click.Command:
+def make_verify_command(spec_path: str, loaded: Spec) -> click.Command:
     @click.command("verify", context_settings=CASE_CONTEXT)
     @case_options(repeatable=True)
     @click.option("--impl", "impls", multiple=True, metavar="NAME",
@@ -213,7 +214,7 @@ def make_verify_command(spec_path: str) -> click.Command:
         --key value options describe; without them, every case of the program's CASES.
         """
         values = case_values(params, ctx.args, ctx.command)
-        program = load_program(spec_path)
+        program = load_program(loaded)  # the spec read once, by spec_command
         cases = chosen_cases(program, case_names, values, one=False)
         chosen = [name for name in impls if name != "all"] or None
         for name in chosen or ():
@@ -273,10 +274,17 @@ def classify_mutant_job(job: tuple[str, tuple[str, ...], tuple[str, ...], Any, A
     return classify(verify_spec, mutant, cases, budgets)
 
 
-SPEC_VERBS: dict[str, Callable[[str], click.Command]] = {"run": make_run_command, "verify": make_verify_command}
+SPEC_VERBS: dict[str, Callable[[str, Spec], click.Command]] = {"run": make_run_command, "verify": make_verify_command}
 
 
 def spec_command(verb: str, spec_path: str) -> click.Command:
     if verb not in SPEC_VERBS:
         raise InputError(f"'{verb}' works on the shipped problems only; for a spec, use: {', '.join(SPEC_VERBS)}")
-    return SPEC_VERBS[verb](spec_path)
+    from ..io.loader import load_spec
+
+    spec = load_spec(spec_path)  # read once here and handed down
+    if spec.is_pure:  # no context, no program: it runs on words (cli/word_commands.py)
+        from .word_commands import make_word_run_command, make_word_verify_command
+
+        return {"run": make_word_run_command, "verify": make_word_verify_command}[verb](spec_path, spec)
+    return SPEC_VERBS[verb](spec_path, spec)

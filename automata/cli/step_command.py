@@ -165,8 +165,10 @@ class Stepper:
                       f"{self._state(pending.state_after, pending.automaton)}")
         elif self.failure is not None:
             self.echo(f"next: the step fails: {failure_text(self.failure)}", fg="red")
-        else:
+        elif self.spec.states[self.automaton.state].final:
             self.echo(f"the run is over: {self._state(self.automaton.state)} is final", fg="green")
+        else:  # a pure Mealy machine's word is over
+            self.echo(f"the word is over: {self._state(self.automaton.state)}", fg="green")
 
     def show_record(self, index: int) -> None:
         record = self.records[index]

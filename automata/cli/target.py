@@ -93,10 +93,21 @@ def spec_of_target(target: str, spec_stem: str | None, values: dict[str, str]) -
     return str(project_path(_spec_of_problem(target, spec_stem, values)))
 
 
+def _program(spec_path: str) -> Program:
+    """The spec's program; a pure Mealy machine has none of its own: its case is a word."""
+    from ..io.loader import load_spec
+    from ..runtime.word_program import word_program
+
+    spec = load_spec(spec_path)
+    return word_program(spec) if spec.is_pure else load_program(spec_path)
+
+
 def resolve_target(target: str, spec_stem: str | None, case_names: Sequence[str], params: Sequence[str],
                    extra: Sequence[str], command: click.Command | None = None) -> Target:
     """The program and the case the options name (`extra`: the command's unknown --key value options)."""
     values = case_values(params, extra, command)  # bad options are refused before the program is imported
-    program = load_program(spec_of_target(target, spec_stem, values))
+    program = _program(spec_of_target(target, spec_stem, values))
+    if program.spec.is_pure and not values and not case_names:
+        raise click.UsageError(f"{program.spec.automaton} is a pure Mealy machine: give the word to run, --word A,B,C")
     (name, case), = chosen_cases(program, case_names, values, one=True)
     return Target(program, name, case)

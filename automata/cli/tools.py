@@ -14,6 +14,7 @@ from ..io.files import display_path
 from .case_options import CASE_CONTEXT
 from .support import check_output_file, print_json
 from .terminal import raw
+from .word_commands import word_case_options
 
 
 @click.command("codegen")
@@ -77,9 +78,12 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds one mutant's suite may take [default: 30 times the original's, at least 5].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
+@word_case_options
 @click.pass_context
 def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ...], params: tuple[str, ...],
-                   jobs: int | None, scheduler: str | None, timeout: float | None, as_json: bool) -> None:
+                   jobs: int | None, scheduler: str | None, timeout: float | None, as_json: bool,
+                   words: tuple[str, ...], words_file: str | None, scenarios_file: str | None,
+                   random_count: int | None, length: int, seed: int) -> None:
     """Score a spec's single-point mutants against the static checks and its program's verification.
 
     Each mutant goes through `automata check`, then through the verification of the spec's program
@@ -96,10 +100,26 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
     from .case_options import extra_params
     from .spec_run import program_judge
 
+    from ..io.loader import load_spec
+
     extra = tuple(ctx.args)
     extra_params(extra, ctx.command)  # a misspelt option of mutate's own is refused before any work
-    program, verify_spec, cases = program_judge(spec_file, case_names, params, extra)
-    spec = program.spec
+    if load_spec(spec_file).is_pure:  # no program: the cases are words, judged against the original's outputs
+        from ..analysis.words import word_judge
+        from .word_commands import chosen_cases
+
+        spec = load_spec(spec_file)
+        if scheduler is not None:
+            raise click.UsageError("--scheduler needs a spec with a program; a pure Mealy machine's mutants run here")
+        if case_names or params or extra:
+            raise click.UsageError(f"{spec.automaton} is a pure Mealy machine: its cases are words (--word, --words, "
+                                   "--scenarios, --random), not --case or parameters")
+        verify_spec, cases = word_judge(spec, chosen_cases(spec, words, words_file, scenarios_file, random_count,
+                                                           length, seed))
+        judge = "its words"
+    else:
+        program, verify_spec, cases = program_judge(spec_file, case_names, params, extra)
+        spec, judge = program.spec, program.module_name
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
 
@@ -121,7 +141,7 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
                 return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets, extra)
                                                        for mutant in specs])
 
-        report = score(spec, verify_spec, program.module_name, cases, jobs=jobs or (os.cpu_count() or 1),
+        report = score(spec, verify_spec, judge, cases, jobs=jobs or (os.cpu_count() or 1),
                        timeout=timeout, progress=advance, classify_many=classify_many)
     # A suite that never takes an arc cannot catch that arc's mutants: say so where it is seen.
     for warning in coverage_warnings(spec, report.observation):

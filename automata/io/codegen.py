@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..model.spec import Spec, name_order, text_digest
+from ..model.spec import Spec, StateDecl, name_order, text_digest
 from .codegen_states import Lines as _Lines
 from .codegen_states import spec_location as _spec_location
 from .codegen_states import write_bindings as _write_bindings
@@ -62,7 +62,13 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     location = _spec_location(spec)
     finals = sorted(number for number, state in spec.states.items() if state.final)
     running = [state for number, state in sorted(spec.states.items()) if not state.final]
-    plans = {state.number: plan_reads(spec.arcs_from(state.number)) for state in running}
+    events = driven_events(spec)
+    plans = {(event, state.number): plan_reads(spec.arcs_from(state.number, event))
+             for event in events or [spec.step_event] for state in running
+             if not events or spec.arcs_from(state.number, event) or state.may_stay}
+    if not spec.is_pure:  # `_run` steps on the step event from every working state
+        for state in running:
+            plans.setdefault((spec.step_event, state.number), plan_reads(spec.arcs_from(state.number)))
 
     # No text of the spec goes into the docstring: a docstring cannot be escaped the way a literal
     # can, so the spec's name and path appear only as the repr'd constants below.
@@ -76,10 +82,12 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0, "is read at most once per step: `(x2 := read_x2())` is its first reading, a later `x2` reuses")
     out.add(0, "the value. `_run` is the plain automaton; `stepper` is the same graph taking one step per call,")
     out.add(0, "which traced runs and step-by-step runs (GeneratedAutomaton) drive.")
+    if events:
+        out.add(0, "The automaton is driven by events: `step(state, event)` takes one step on `event`.")
     out.add(0, '"""')
     out.add(0)
     marker_needed = any(plan.needs_marker() for plan in plans.values())
-    out.add(0, "from automata.errors import no_arc_enabled, step_limit_reached")
+    out.add(0, f"from automata.errors import {'RunError, ' if spec.is_pure else ''}no_arc_enabled, step_limit_reached")
     out.add(0, "from automata.runtime.support import (")
     out.add(1, f"DEFAULT_MAX_STEPS, {'UNREAD, ' if marker_needed else ''}GeneratedAutomaton, RunSummary, bind, load_spec,")
     out.add(0, ")")
@@ -88,6 +96,8 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0, f"SPEC_HASH = {digest!r}" if digest is not None else "SPEC_HASH = None  # generated in memory")
     out.add(0, f"AUTOMATON = {spec.automaton!r}")
     out.add(0, f"INITIAL_STATE = {spec.initial!r}")
+    if events:
+        out.add(0, f"EVENTS = {tuple(events)!r}  # the events step(state, event) takes")
     out.add(0, f"FINAL_STATES = frozenset({{{', '.join(map(str, finals))}}})" if finals else "FINAL_STATES = frozenset()")
     out.add(0, "STATE_NAMES = {")
     for number, state in sorted(spec.states.items()):
@@ -105,42 +115,56 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(1, "where = SPEC_PATH if spec is None else spec.path")
     out.add(1, "if sinks:")
     out.add(2, "traced = spec if spec is not None else load_spec(SPEC_PATH)")
-    out.add(2, "return GeneratedAutomaton(traced, context, stepper, sinks, max_steps).run()")
+    out.add(2, f"return GeneratedAutomaton(traced, context, stepper, sinks, max_steps{', EVENTS' if events else ''}).run()")
     out.add(1, "return _run(context, limit, where)")
     out.add(0)
     out.add(0)
     out.add(0, "def _run(context, limit, where):")
-    _write_bindings(out, spec)
-    out.add(1, "state = INITIAL_STATE")
-    out.add(1, "steps = 0")
-    if spec.initial in spec.states and spec.states[spec.initial].final:
+    if spec.is_pure:
+        # A pure Mealy machine has no step event to repeat: it runs on words (automata.runtime.words).
+        out.add(1, "raise RunError(f'{AUTOMATON} is a pure Mealy machine: it runs on words of events, not to a final state')")
+    else:
+        _write_bindings(out, spec)
+        out.add(1, "state = INITIAL_STATE")
+        out.add(1, "steps = 0")
+    if spec.is_pure:
+        pass
+    elif spec.initial in spec.states and spec.states[spec.initial].final:
         out.add(1, "return RunSummary(state, steps)  # the initial state is final: nothing to do")
     else:
         out.add(1, "for steps in range(1, limit + 1):")
         out.add(2, "match state:")
         for state in running:
-            _write_state(out, spec, state, plans[state.number], indent=3, traced=False)
+            _write_state(out, spec, state, plans[spec.step_event, state.number], indent=3, traced=False)
         out.add(1, "else:")
         out.add(2, "raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])")
         out.add(1, "return RunSummary(state, steps)")
     out.add(0)
     out.add(0)
     out.add(0, "def stepper(context, tracer, where=SPEC_PATH):")
-    out.add(1, '"""The graph one step at a time: returns `step(state)`, which takes one step from `state`')
-    out.add(1, "and returns (state after, number of the arc taken or None). `tracer` collects the inputs read")
+    if events:
+        out.add(1, '"""The graph one step at a time: returns `step(state, event)`, which takes one step from')
+        out.add(1, "`state` on `event` and returns (state after, number of the arc taken or None). `tracer`")
+        out.add(1, "collects the inputs read")
+    else:
+        out.add(1, '"""The graph one step at a time: returns `step(state)`, which takes one step from `state`')
+        out.add(1, "and returns (state after, number of the arc taken or None). `tracer` collects the inputs read")
     out.add(1, "and is told where a failing step stood; GeneratedAutomaton turns the steps into records.")
     out.add(1, '"""')
     _write_bindings(out, spec)
     for name in sorted(spec.inputs, key=name_order):
         out.add(1, f"read_{name} = tracer.reading({name!r}, read_{name})")
     out.add(0)
-    out.add(1, "def step(state):")
+    out.add(1, "def step(state, event):" if events else "def step(state):")
     out.add(2, "arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)")
     if running:
         out.add(2, "try:")
-        out.add(3, "match state:")
-        for state in running:
-            _write_state(out, spec, state, plans[state.number], indent=4, traced=True)
+        if events:
+            _write_event_dispatch(out, spec, running, events, plans)
+        else:
+            out.add(3, "match state:")
+            for state in running:
+                _write_state(out, spec, state, plans[spec.step_event, state.number], indent=4, traced=True)
         out.add(2, "except BaseException:")
         out.add(3, "tracer.interrupted(state, arc)")
         out.add(3, "raise")
@@ -148,6 +172,30 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
     out.add(0)
     out.add(1, "return step")
     return out.text()
+
+
+def driven_events(spec: Spec) -> list[str]:
+    """The events the generated step takes, for a spec driven by events: a pure Mealy machine, or one
+    with arcs on an event other than its step event. Empty for a spec that only ever steps on its
+    step event (its step function then takes the state alone)."""
+    if not spec.is_pure and all(arc.event == spec.step_event for arc in spec.arcs):
+        return []
+    return sorted(spec.events, key=name_order)
+
+
+def _write_event_dispatch(out: _Lines, spec: Spec, running: Sequence[StateDecl], events: Sequence[str],
+                          plans: dict) -> None:
+    """`if event == 'e0': match state: ...` for each event: the graph of each event written out."""
+    for position, event in enumerate(events):
+        out.add(3, f"{'if' if position == 0 else 'elif'} event == {event!r}:")
+        out.add(4, "match state:")
+        for state in running:
+            if spec.arcs_from(state.number, event) or state.may_stay:
+                _write_state(out, spec, state, plans[event, state.number], indent=5, traced=True, event=event)
+        out.add(5, "case _:  # no arc leaves this state on this event")
+        out.add(6, f"raise no_arc_enabled(AUTOMATON, state, STATE_NAMES[state], {event!r}, '(no inputs tested)', where)")
+    out.add(3, "else:")
+    out.add(4, "raise no_arc_enabled(AUTOMATON, state, STATE_NAMES[state], event, '(no inputs tested)', where)")
 
 
 

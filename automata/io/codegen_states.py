@@ -83,11 +83,16 @@ def write_bindings(out: Lines, spec: Spec) -> None:
     if spec.inputs:
         out.add(1, "# Inputs: read_xN() asks the context one question.")
         for name, decl in sorted(spec.inputs.items(), key=lambda item: name_order(item[0])):
-            out.add(1, f"read_{name} = bind(context, {decl.call!r}, {name!r})  # {comment(decl.doc)}")
+            out.add(1, f"read_{name} = bind(context, {_call(spec, decl.call)!r}, {name!r})  # {comment(decl.doc)}")
     if spec.outputs:
         out.add(1, "# Outputs: zN() tells the context to act.")
         for name, decl in sorted(spec.outputs.items(), key=lambda item: name_order(item[0])):
-            out.add(1, f"{name} = bind(context, {decl.call!r}, {name!r})  # {comment(decl.doc)}")
+            out.add(1, f"{name} = bind(context, {_call(spec, decl.call)!r}, {name!r})  # {comment(decl.doc)}")
+
+
+def _call(spec: Spec, call: str) -> str:
+    """The method an input or output binds to: none in a pure Mealy machine (its context supplies symbols)."""
+    return "" if spec.is_pure else call
 
 
 def write_state(out: Lines, spec: Spec, state: StateDecl, plan: ReadPlan, indent: int, traced: bool,

@@ -22,7 +22,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Loc, SpecError, SpecErrors
-from ..model.guards import ALWAYS, Guard, GuardSyntaxError, is_state_test, parse_guard
+from ..model.guards import ALWAYS, Guard, GuardSyntaxError, guard_nesting, is_state_test, parse_guard
 from ..model.names import (
     AUTOMATON_NAME,
     CONTEXT_PATH,
@@ -30,15 +30,26 @@ from ..model.names import (
     METHOD_NAME,
     PROGRAM_PATH,
 )
-from ..model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Origin, Spec, StateDecl, text_digest, with_origin
+from ..model.spec import (
+    ArcDecl,
+    EventDecl,
+    InputDecl,
+    OutputDecl,
+    Origin,
+    Spec,
+    StateDecl,
+    name_order,
+    text_digest,
+    with_origin,
+)
 from ..model.system import System
 from .files import UnreadableFile, display_path, project_path, read_regular_file
 from .node_reader import listing, short, suggestion
 from .system_fields import SystemFieldReader
 from .system_loader import resolve_system
-from .yaml_nodes import ComposeError, compose
+from .yaml_nodes import ComposeError, compose, paused_gc
 
-MAX_SPEC_BYTES = 1_000_000
+MAX_SPEC_BYTES = 16_000_000  # a learned model of 657 states and 49,275 arcs is about 2.5 MB
 MAX_GUARD_CHARACTERS = 2_000
 MAX_GUARD_NESTING = 32  # parentheses and negations; Python's own parser stops at about 200
 # Longest text per field, in characters (the shipped specs stay far below: title 54, doc 95).
@@ -49,7 +60,8 @@ _TOP_KEYS = {
     "automaton", "title", "description", "source", "context", "program", "initial", "step_event",
     "events", "inputs", "outputs", "states", "arcs", "automata",
 }
-_REQUIRED_TOP = ("automaton", "title", "context", "initial", "events", "states", "arcs")
+# `context` is optional: a spec without one is a pure Mealy machine (events in, output symbols out).
+_REQUIRED_TOP = ("automaton", "title", "initial", "events", "states", "arcs")
 _EVENT_KEYS = {"doc"}
 _IO_KEYS = {"doc", "call"}
 _OUTPUT_KEYS = _IO_KEYS | {"run", "event"}  # run: an automaton of the system (docs/systems.md)
@@ -108,7 +120,7 @@ def _load_spec_file(candidate: Path, version: tuple[int, int] | None, cwd: Path 
         raise SpecErrors([SpecError(Loc(shown, 1, 1), "no such spec file", _missing_hint(candidate))]) from None
     except UnreadableFile as error:
         raise SpecErrors([SpecError(Loc(shown, 1, 1), f"cannot read the spec: it {error}",
-                                    "name a YAML file of at most 1 MB")]) from None
+                                    "name a YAML file of at most 16 MB")]) from None
     except OSError as error:
         raise SpecErrors([SpecError(Loc(shown, 1, 1), f"cannot read the spec: {error.strerror or error}")]) from None
     try:
@@ -152,6 +164,11 @@ def _spec_of_text(text: str, filename: str) -> Spec:
     if len(text) > MAX_SPEC_BYTES:  # characters, a lower bound of the bytes: the same cap as for files
         raise SpecErrors([SpecError(Loc(filename, 1, 1), f"the spec is {len(text):,} characters long;"
                                     f" the limit is {MAX_SPEC_BYTES:,}", "a spec describes one automaton: split it")])
+    with paused_gc():
+        return _spec_from_text(text, filename)
+
+
+def _spec_from_text(text: str, filename: str) -> Spec:
     try:
         composed = compose(text)
     except ComposeError as error:
@@ -169,30 +186,10 @@ def _spec_of_text(text: str, filename: str) -> Spec:
     return spec
 
 
-def _guard_nesting(text: str) -> int:
-    """How deep a guard's text nests: parentheses, and runs of `!` that apply to what follows. An
-    upper bound of the parsed guard's depth, found without parsing (which recurses per level)."""
-    depth = deepest = bangs = 0
-    opened: list[int] = []
-    for character in text:
-        if character == "!":
-            bangs += 1
-            deepest = max(deepest, depth + bangs)
-        elif character == "(":
-            opened.append(bangs)
-            depth += bangs + 1
-            bangs = 0
-            deepest = max(deepest, depth)
-        elif character == ")":
-            depth -= opened.pop() + 1 if opened else 0
-            bangs = 0
-        elif not character.isspace():
-            bangs = 0
-    return deepest
-
-
 class _Builder(SystemFieldReader):
     """Turns the YAML node tree into a Spec, collecting every defect with its position."""
+
+    pure = False  # the spec has no `context:` (set by build)
 
     # -- sections -------------------------------------------------------------------------------
 
@@ -223,12 +220,17 @@ class _Builder(SystemFieldReader):
                        "name the module that holds make_context, IMPLEMENTATIONS and CASES, e.g. hanoi or pkg.mod:NAME")
             program = ""
         self.automaton = automaton
+        # Without a context nothing is called: inputs and outputs are symbols, `call:` optional.
+        self.pure = value("context") is None
         self.automata = self.automata_refs(value("automata"), automaton)
         events = self.declarations(value("events"), "event", EventDecl)
         inputs = self.declarations(value("inputs"), "input", InputDecl)
         outputs = self.declarations(value("outputs"), "output", OutputDecl)
         states = self.states(value("states"), outputs)
-        step_event = self.text(value("step_event"), "step_event", "e0", limit=100) or "e0"
+        # A pure machine has no step event of its own (a run is given its events one by one): the
+        # first declared event stands in where a single event is needed.
+        default_event = min(events, key=name_order) if self.pure and events else "e0"
+        step_event = self.text(value("step_event"), "step_event", default_event, limit=100) or default_event
         if value("events") is not None and step_event not in events:
             node = value("step_event") or value("events")
             shown = short(step_event)
@@ -280,10 +282,14 @@ class _Builder(SystemFieldReader):
                 declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node),
                                          run=run[0], event=run[1], run_loc=run[2])
                 continue
+            if "call" not in fields and self.pure:
+                declared[name] = factory(name=name, doc=doc or "", call="", loc=self.loc(key_node))
+                continue
             if "call" not in fields:
                 also = " (or `run: A2`, an automaton of the system)" if kind == "output" else ""
                 self.error(key_node, f"{kind} {name} has no `call`",
-                           f"name the context method it calls, e.g. call: is_complete{also}")
+                           f"name the context method it calls, e.g. call: is_complete{also}; or remove `context:`"
+                           " to make the spec a pure Mealy machine, whose outputs are symbols")
                 continue
             call = self.text(fields["call"][1], "call", "", limit=100)
             if call and not METHOD_NAME.fullmatch(call):
@@ -382,7 +388,7 @@ class _Builder(SystemFieldReader):
             self.error(node, f"the guard is {len(text):,} characters long; at most {MAX_GUARD_CHARACTERS:,} are allowed",
                        "split the condition: an intermediate state, or an input that computes part of it")
             return None
-        if _guard_nesting(text) > MAX_GUARD_NESTING:
+        if guard_nesting(text) > MAX_GUARD_NESTING:
             self.error(node, f"the guard nests deeper than {MAX_GUARD_NESTING} levels of parentheses and negations",
                        "simplify it: !!x is x, and & and | need no parentheses among themselves")
             return None

@@ -16,7 +16,7 @@ its name `y2=4`. `y2 != 4` is the negation of `y2 == 4`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 Lookup = Callable[[str], bool]
@@ -178,6 +178,17 @@ Guard = Const | Var | StateTest | Not | And | Or
 ALWAYS = Const(True)
 
 
+def renamed(guard: Guard, names: Mapping[str, str]) -> Guard:
+    """The same guard over other names: each variable `name` becomes `names[name]` (kept if absent)."""
+    if isinstance(guard, Var):
+        return Var(names.get(guard.name, guard.name)) if not isinstance(guard, StateTest) else guard
+    if isinstance(guard, Not):
+        return Not(renamed(guard.operand, names))
+    if isinstance(guard, (And, Or)):
+        return type(guard)(tuple(renamed(operand, names) for operand in guard.operands))
+    return guard
+
+
 def variables_of(guards: Iterable[Guard]) -> tuple[str, ...]:
     """The inputs the guards test, each once, in order of first appearance (the order they are read)."""
     seen: dict[str, None] = {}
@@ -311,3 +322,25 @@ class _Parser:
 def parse_guard(text: str) -> Guard:
     """Parse a guard; raises GuardSyntaxError with the column of the offending token."""
     return _Parser(text).parse()
+
+
+def guard_nesting(text: str) -> int:
+    """How deep a guard's text nests: parentheses, and runs of `!` that apply to what follows. An
+    upper bound of the parsed guard's depth, found without parsing (which recurses per level)."""
+    depth = deepest = bangs = 0
+    opened: list[int] = []
+    for character in text:
+        if character == "!":
+            bangs += 1
+            deepest = max(deepest, depth + bangs)
+        elif character == "(":
+            opened.append(bangs)
+            depth += bangs + 1
+            bangs = 0
+            deepest = max(deepest, depth)
+        elif character == ")":
+            depth -= opened.pop() + 1 if opened else 0
+            bangs = 0
+        elif not character.isspace():
+            bangs = 0
+    return deepest

@@ -8,6 +8,7 @@ one from a file (keeping every value's position for messages), `automata.runtime
 from __future__ import annotations
 
 import hashlib
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -130,7 +131,7 @@ class Spec:
     title: str
     description: str
     source: str
-    context: str  # "package.module:Class"
+    context: str  # "package.module:Class"; "" for a pure Mealy machine (docs/spec-format.md)
     initial: int
     step_event: str
     events: Mapping[str, EventDecl]
@@ -166,11 +167,36 @@ class Spec:
         """Whether the spec names other automata: it then runs as the root of a system of automata."""
         return bool(self.automata)
 
+    @property
+    def is_pure(self) -> bool:
+        """A pure Mealy machine: no context class. Its events are the input symbols a run is given
+        one by one, its outputs are symbols recorded in the trace (docs/spec-format.md)."""
+        return not self.context
+
     def arcs_from(self, state: int, event: str | None = None) -> list[ArcDecl]:
         """The arcs leaving `state` on `event`, in the order they are tried: priority, then file order."""
-        event = event or self.step_event
-        chosen = [arc for arc in self.arcs if arc.source == state and arc.event == event]
-        return sorted(chosen, key=lambda arc: (arc.priority is None, arc.priority or 0, arc.index))
+        return list(self._arcs_by_source_and_event.get((state, event or self.step_event), ()))
+
+    def events_from(self, state: int) -> list[str]:
+        """The events some arc leaving `state` listens to, in the order of the file's first arc for each."""
+        return list(self._events_by_source.get(state, ()))
+
+    @functools.cached_property
+    def _arcs_by_source_and_event(self) -> dict[tuple[int, str], tuple[ArcDecl, ...]]:
+        # Built once per Spec (immutable): machines learned from real systems have tens of thousands
+        # of arcs, and every command asks for the arcs of each state on each event.
+        grouped: dict[tuple[int, str], list[ArcDecl]] = {}
+        for arc in self.arcs:
+            grouped.setdefault((arc.source, arc.event), []).append(arc)
+        return {key: tuple(sorted(arcs, key=lambda arc: (arc.priority is None, arc.priority or 0, arc.index)))
+                for key, arcs in grouped.items()}
+
+    @functools.cached_property
+    def _events_by_source(self) -> dict[int, tuple[str, ...]]:
+        events: dict[int, dict[str, None]] = {}
+        for arc in self.arcs:
+            events.setdefault(arc.source, {})[arc.event] = None
+        return {state: tuple(found) for state, found in events.items()}
 
     def outputs_of(self, arc: ArcDecl) -> tuple[str, ...]:
         """What taking `arc` runs, in order: its actions, then its target's `on_enter` actions."""

@@ -59,8 +59,10 @@ class Automaton(StepControl):
         self._values: dict[str, bool] = {}
         self._clear_values = self._values.clear
         self._fired: ArcDecl | None = None  # the arc taken in the current step: its record names it
-        self._inputs = {name: bind(context, decl.call, name) for name, decl in spec.inputs.items()}
-        self._outputs = {name: bind(context, decl.call, name) for name, decl in spec.outputs.items()}
+        # A pure Mealy machine calls nothing: its `call:` names, if any, only document a model class.
+        calls = {name: "" if spec.is_pure else decl.call for name, decl in (*spec.inputs.items(), *spec.outputs.items())}
+        self._inputs = {name: bind(context, calls[name], name) for name in spec.inputs}
+        self._outputs = {name: bind(context, calls[name], name) for name in spec.outputs}
         self._readers = {name: _reader(self._values, name, method) for name, method in self._inputs.items()}
         # What a step record lists as the outputs of each arc: its actions, then the target's on_enter.
         self._arc_outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
@@ -139,6 +141,18 @@ class Automaton(StepControl):
                 action()
 
         return [fire]
+
+    def restart(self) -> None:
+        """Back to the initial state, for a new run on the same context: the machine already built
+        is kept (building one costs a call per arc, which a pure machine run on thousands of words
+        would otherwise pay per word)."""
+        self._machine.set_state(str(self.spec.initial), model=self._model)
+        self._clear_values()
+        self._fired = None
+        self.steps = 0
+        self._started = self._finished = False
+        self._last = None
+        self._failure = None
 
     # -- running --------------------------------------------------------------------------------
 
@@ -309,7 +323,15 @@ def _reader(values: dict[str, bool], name: str, method: Callable[[], Any]) -> Ca
 
 
 def bind(context: object, method: str, name: str) -> Callable[[], Any]:
-    """The context's method behind input or output `name`; a missing one is named in the error."""
+    """The context's method behind input or output `name`; a missing one is named in the error.
+    Without a method (a pure Mealy machine), the context's `symbol(name)` supplies the input's
+    value or stands for the output (automata.runtime.words.SymbolContext)."""
+    if not method:
+        symbol = getattr(context, "symbol", None)
+        if symbol is None:
+            raise InputError(f"{name} calls no method: a spec without a context is a pure Mealy machine, run on "
+                             "words of events (automata.runtime.words.run_word)")
+        return symbol(name)
     try:
         return getattr(context, method)
     except AttributeError:

@@ -98,7 +98,8 @@ def run_generated(spec: Spec, context: object, sinks: Iterable[TraceSink] = (), 
 def generated_automaton(spec: Spec, context: object, sinks: Iterable[TraceSink] = (),
                         max_steps: int | None = None) -> GeneratedAutomaton:
     """The code generated from `spec` bound to `context`, to be driven one step at a time."""
-    return GeneratedAutomaton(spec, context, compiled_module(spec)["stepper"], sinks, max_steps)
+    module = compiled_module(spec)
+    return GeneratedAutomaton(spec, context, module["stepper"], sinks, max_steps, module.get("EVENTS"))
 
 
 def generated_members(spec: Spec) -> Callable[..., Any]:

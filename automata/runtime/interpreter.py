@@ -38,9 +38,10 @@ class Step:
     stuck: bool  # no arc enabled and the state may not stay: a run stops with RunError
 
 
-def try_order(spec: Spec, state: int) -> list[ArcDecl]:
-    """The arcs leaving `state` on the step event, in the order they are tried."""
-    leaving = [arc for arc in spec.arcs if arc.source == state and arc.event == spec.step_event]
+def try_order(spec: Spec, state: int, event: str | None = None) -> list[ArcDecl]:
+    """The arcs leaving `state` on `event` (the step event by default), in the order they are tried."""
+    event = event or spec.step_event
+    leaving = [arc for arc in spec.arcs if arc.source == state and arc.event == event]
     with_priority = sorted((arc for arc in leaving if arc.priority is not None), key=lambda arc: (arc.priority, arc.index))
     without = sorted((arc for arc in leaving if arc.priority is None), key=lambda arc: arc.index)
     return with_priority + without
@@ -86,8 +87,9 @@ def tested_inputs(arcs: Iterable[ArcDecl]) -> list[str]:
     return names
 
 
-def take_step(spec: Spec, state: int, read: Read) -> Step:
-    """Decide the step from `state`; `read(name)` is called at most once per input."""
+def take_step(spec: Spec, state: int, read: Read, event: str | None = None) -> Step:
+    """Decide the step from `state` on `event` (the step event by default); `read(name)` is called
+    at most once per input."""
     values: dict[str, bool] = {}
 
     def sample(name: str) -> bool:
@@ -95,7 +97,7 @@ def take_step(spec: Spec, state: int, read: Read) -> Step:
             values[name] = bool(read(name))
         return values[name]
 
-    arcs = try_order(spec, state)
+    arcs = try_order(spec, state, event)
     for arc in arcs:
         if holds(arc.guard, sample):
             outputs = arc.actions + spec.states[arc.target].on_enter

@@ -21,13 +21,18 @@ def open_automaton(spec: Spec, context: object, engine: str = "transitions", sin
     A spec that heads a system of automata opens the whole system (docs/systems.md)."""
     if spec.is_system:
         return open_system(spec, context, engine, sinks, max_steps)
+    from .words import WordContext, WordDriven
+
     if engine == "transitions":
-        return Automaton(spec, context, tuple(sinks), max_steps)
-    if engine == "generated":
+        automaton: StepControl = Automaton(spec, context, tuple(sinks), max_steps)
+    elif engine == "generated":
         from .generated import generated_automaton
 
-        return generated_automaton(spec, context, sinks, max_steps)
-    raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(STEPPING_ENGINES)}")
+        automaton = generated_automaton(spec, context, sinks, max_steps)
+    else:
+        raise InputError(f"unknown engine '{engine}'; choose one of {', '.join(STEPPING_ENGINES)}")
+    # A pure Mealy machine's run is a word: each step takes its next letter (automata.runtime.words).
+    return WordDriven(automaton, context) if isinstance(context, WordContext) else automaton
 
 
 def open_system(spec: Spec, context: object, engine: str = "transitions", sinks: Iterable[TraceSink] = (),

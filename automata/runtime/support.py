@@ -117,8 +117,11 @@ class GeneratedAutomaton(StepControl):
     the run is. (A plain run without sinks goes through the module's faster `_run` instead.)"""
 
     def __init__(self, spec: Spec, context: object, stepper: Stepper, sinks: Iterable[TraceSink] = (),
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, events: tuple[str, ...] | None = None) -> None:
         self.spec = spec
+        # The events the module's `step(state, event)` takes (its EVENTS); None: `step(state)` steps
+        # on the step event alone.
+        self.events = events
         self.context = context
         self.sinks = tuple(sinks)
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
@@ -130,6 +133,14 @@ class GeneratedAutomaton(StepControl):
         self._started = False
         self._finished = False
         self._failure: BaseException | None = None
+
+    def restart(self) -> None:
+        """Back to the initial state, for a new run on the same context (the step function is kept)."""
+        self._state = self.spec.initial
+        self.steps = 0
+        self._started = self._finished = False
+        self._failure = None
+        self._tracer._last = None
 
     @property
     def state(self) -> int:
@@ -149,9 +160,13 @@ class GeneratedAutomaton(StepControl):
         return self._tracer._last
 
     def step(self, event: str | None = None) -> StepRecord:
-        """Take one step (generated code knows only the spec's step event) and return its record."""
-        if event is not None and event != self.spec.step_event:
+        """Take one step on `event` (the spec's step event by default) and return its record."""
+        events = self.events
+        if events is None and event is not None and event != self.spec.step_event:
             raise InputError(f"{self.spec.path}: the generated code steps only on {self.spec.step_event}, not '{event}'")
+        event = event or self.spec.step_event
+        if events is not None and event not in events:
+            raise InputError(f"{self.spec.path}: event '{event}' is not declared in automaton {self.spec.automaton}")
         if self._failure is not None:
             raise failed_run_error(self.spec, self.steps, self._failure)
         if self.is_final:
@@ -159,6 +174,7 @@ class GeneratedAutomaton(StepControl):
         tracer = self._tracer
         if not self._started:
             self._started = True
+            tracer.event = event
             tracer.started(self._state)
         before = self._state
         try:
@@ -166,7 +182,8 @@ class GeneratedAutomaton(StepControl):
                 raise step_limit_reached(self.spec.automaton, self.max_steps, before, self.spec.states[before].name)
             self.steps += 1
             tracer.failing = None
-            after, arc = self._step(before)
+            tracer.event = event
+            after, arc = self._step(before) if events is None else self._step(before, event)
             self._state = after
             record = tracer.step(self.steps, before, arc, after)
         except BaseException as error:

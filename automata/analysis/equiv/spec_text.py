@@ -25,6 +25,12 @@ def _quoted(text: str) -> str:
     return dumped.removesuffix("\n...\n").strip()
 
 
+def _name(text: str) -> str:
+    """A name as YAML reads it back: plain, or quoted when YAML 1.1 would read it as something else
+    (a method may be called `NO` or `on`)."""
+    return text if yaml.safe_load(text) == text else _quoted(text)
+
+
 def _flow(fields: Mapping[str, str]) -> str:
     """Fields already written as YAML, on one line: `{name: "Start", final: true}`."""
     return "{" + ", ".join(f"{key}: {value}" for key, value in fields.items()) + "}"
@@ -77,13 +83,13 @@ def _declarations(title: str, declared: Mapping[str, Any]) -> list[str]:
     lines = ["", f"{title}:"]
     for name in sorted(declared, key=name_order):
         decl = declared[name]
-        fields = {"doc": _quoted(decl.doc)} if decl.doc or not hasattr(decl, "call") else {}
+        fields = {"doc": _quoted(decl.doc)} if decl.doc or not getattr(decl, "call", "") else {}
         if getattr(decl, "run", ""):
             fields["run"] = decl.run  # an automaton of the system (checked by the loader)
             if decl.event:
                 fields["event"] = decl.event
-        elif hasattr(decl, "call"):
-            fields["call"] = decl.call  # a method name (checked by the loader)
+        elif getattr(decl, "call", ""):  # none in a pure Mealy machine
+            fields["call"] = _name(decl.call)  # a method name (checked by the loader)
         lines.append(f"  {name}: {_flow(fields)}")
     return lines
 
@@ -95,7 +101,8 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     for key in ("title", "description", "source"):
         if getattr(spec, key) or key == "title":
             lines.append(_top(key, getattr(spec, key)))
-    lines.append(f"context: {spec.context}")  # a module path (checked by the loader)
+    if spec.context:  # none in a pure Mealy machine
+        lines.append(f"context: {spec.context}")  # a module path (checked by the loader)
     if getattr(spec, "program", ""):
         lines.append(f"program: {spec.program}")
     lines += [f"initial: {spec.initial}", f"step_event: {spec.step_event}"]
@@ -108,7 +115,7 @@ def spec_text(spec: Spec, comment: str = "") -> str:
     lines += ["", "states:"]
     lines += [f"  {number}: {_state(spec.states[number])}" for number in sorted(spec.states)]
     lines += ["", "arcs:" if spec.arcs else "arcs: []"]
-    lines += [f"  - {_arc(arc, spec.step_event)}" for arc in spec.arcs]
+    lines += [f"  - {_arc(arc, '' if spec.is_pure else spec.step_event)}" for arc in spec.arcs]
     text = "\n".join(lines) + "\n"
     # What is written must read back. If it does not, the positions are those of the text written,
     # not of the user's file: said as such (they once read as `spec.yaml:30:118` on a shorter line).
