@@ -25,6 +25,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import math
 import os
+import pickle
 import signal
 import sys
 import time
@@ -33,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
-from automata.errors import AutomataError, InputError
+from automata.errors import AutomataError, InputError, RunError
 
 Case = TypeVar("Case")
 Result = TypeVar("Result")
@@ -191,7 +192,7 @@ def _run_on(executor: cf.Executor, function: Callable[[Case], Result], cases: Se
         while pending:
             done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for future in done:
-                finished.update(future.result())  # a case's exception is raised here
+                finished.update(_result_of(future))  # a case's exception is raised here
             if progress:
                 progress(SweepProgress(len(finished), len(cases), time.perf_counter() - started))
     except KeyboardInterrupt as stop:
@@ -200,6 +201,24 @@ def _run_on(executor: cf.Executor, function: Callable[[Case], Result], cases: Se
                 finished.update(future.result())
         raise Interrupted(finished, len(cases), _signal_of(stop)) from None  # _executor ends the workers on the way out
     return [finished[index] for index in range(len(cases))]
+
+
+def _result_of(future: cf.Future) -> list[tuple[int, Result]]:
+    """A batch's results; a batch that could not travel to its worker, or whose worker died, is
+    said as such: the program's cases (or its code) are the cause, not the framework."""
+    try:
+        return future.result()
+    except cf.BrokenExecutor:
+        raise RunError("a worker process died while it ran cases: the program's code may have ended the process "
+                       "(os._exit, a crash in an extension module); run with --jobs 1 to see it here") from None
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        # The pool's feeder thread pickles a batch on its way out and fails its future with the
+        # error, its traceback (ending in multiprocessing's _feed) attached as the cause.
+        if not isinstance(error, pickle.PicklingError) and "in _feed" not in str(error.__cause__ or ""):
+            raise  # raised by the case itself, in its worker
+        raise InputError(f"a case cannot be sent to a worker process ({error}): give a case's values as plain "
+                         "data (numbers, text, lists, dicts, or objects of classes defined at the top of a module), "
+                         "or run with --jobs 1") from None
 
 
 @contextmanager

@@ -400,3 +400,30 @@ def test_a_scheduler_address_whose_service_greets_first_is_refused(capsys, tmp_p
     assert code == 2 and err == (f"automata verify {DATA / 'hanoi' / 'hanoi.yaml'}: error: --scheduler {address}: the "
                                  "service there is not a Dask scheduler (it greets with b'220 mail', not a Dask "
                                  "handshake)\n")
+
+
+# -- cases that cannot reach a worker, a worker the user's code ends --------------------------------
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_case_that_cannot_be_sent_to_a_worker_is_bad_input(capsys, tmp_path, monkeypatch):
+    folder = copy(tmp_path, "bsearch")
+    monkeypatch.chdir(folder)
+    _edit(folder / "bsearch.py", '"target": 3}', '"target": 3, "lock": __import__("threading").Lock()}')
+    code, _, err = run_cli(capsys, "verify", "bsearch.yaml", "--jobs", "2")
+    assert code == 2 and "a case cannot be sent to a worker process (cannot pickle '_thread.lock' object)" in err
+    assert "--jobs 1" in err and "internal error" not in err
+
+
+def test_a_worker_ended_by_the_users_code_is_a_finding_not_our_bug(capsys, tmp_path, monkeypatch):
+    folder = copy(tmp_path, "bsearch")
+    monkeypatch.chdir(folder)
+    _edit(folder / "bsearch.py", "    def report(self) -> None:\n",
+          "    def report(self) -> None:\n        if self.target == 9:\n            __import__('os')._exit(5)\n")
+    code, _, err = run_cli(capsys, "verify", "bsearch.yaml", "--jobs", "2")
+    assert code == 1 and "a worker process died while it ran cases" in err and "internal error" not in err
