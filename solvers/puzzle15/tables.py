@@ -1,0 +1,250 @@
+"""Korf's table made again: chosen instances solved through `automata.sweep`, compared with the paper.
+
+    automata compare puzzle15 --instances 1-100 --jobs 2 --out docs/tables
+
+Each instance is one sweep job (one process or Dask worker solves it whole); the biggest, by the
+paper's count, are handed out first so that no worker is left with a long one at the end. The
+rows come back in the paper's order whatever ran where. `--out` writes `puzzle15.json` (every
+row with its iterations, the time, the workers and the command) and `puzzle15.md`, each file
+whole (a stopped run leaves the previous version, never half a file); a run stopped by Ctrl-C
+writes the instances that finished, marked as interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from automata.io.files import write_atomically
+from automata.runtime.events import NullObserver
+
+from .korf100 import BY_NUMBER, PAPER_TOTAL_NODES
+from .model import Position, SearchResult
+
+CITATION = ('R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree search", '
+            "Artificial Intelligence 27 (1985) 97-109, Table 1")
+JSON_NAME = "puzzle15.json"
+MARKDOWN_NAME = "puzzle15.md"
+
+
+@dataclass(frozen=True)
+class InstanceRow:
+    instance: int
+    length: int
+    nodes: int
+    seconds: float
+    iterations: tuple[tuple[int, int], ...]  # (threshold, nodes generated in it)
+
+    @property
+    def paper_length(self) -> int:
+        return BY_NUMBER[self.instance].length
+
+    @property
+    def paper_nodes(self) -> int:
+        return BY_NUMBER[self.instance].nodes
+
+    @property
+    def difference(self) -> int:
+        return self.nodes - self.paper_nodes
+
+    @property
+    def before_last(self) -> int:
+        """Nodes of the iterations before the last: every successor order generates these alike."""
+        return sum(count for _, count in self.iterations[:-1])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"instance": self.instance, "length": self.length, "nodes": self.nodes,
+                "paper_length": self.paper_length, "paper_nodes": self.paper_nodes, "difference": self.difference,
+                "seconds": round(self.seconds, 2),
+                "iterations": [{"threshold": threshold, "generated": count} for threshold, count in self.iterations]}
+
+
+def _solve_with(impl: str) -> Callable[[Position], SearchResult]:
+    from . import automaton, iterative, recursive
+
+    if impl == "iterative":
+        return lambda start: iterative.solve(start, NullObserver())
+    if impl == "recursive":
+        return lambda start: recursive.solve(start, NullObserver())
+    from automata.io.loader import load_spec
+
+    spec = load_spec(automaton.SPEC_PATH)  # once per worker process
+    engine = "generated" if impl == "generated" else "transitions"
+    return lambda start: automaton.solve(start, NullObserver(), engine=engine, spec=spec)
+
+
+_solver = lru_cache(maxsize=4)(_solve_with)
+
+
+def solve_instance(job: tuple[int, str]) -> InstanceRow:
+    """What a worker runs: one of Korf's instances with one implementation, timed."""
+    number, impl = job
+    started = time.perf_counter()
+    result = _solver(impl)(BY_NUMBER[number].tiles)
+    return InstanceRow(number, result.length, result.generated, time.perf_counter() - started, result.iterations)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Rows of the instances that finished (in the paper's order) and how the run went."""
+
+    rows: tuple[InstanceRow, ...]
+    requested: tuple[int, ...]
+    impl: str
+    seconds: float
+    workers: str
+    cores: int
+    command: str
+
+    @property
+    def interrupted(self) -> bool:
+        return len(self.rows) < len(self.requested)
+
+    def totals(self) -> dict[str, Any]:
+        return {"instances": len(self.rows), "requested": len(self.requested),
+                "lengths_equal": sum(row.length == row.paper_length for row in self.rows),
+                "nodes_equal": sum(row.nodes == row.paper_nodes for row in self.rows),
+                "nodes": sum(row.nodes for row in self.rows),
+                "paper_nodes": sum(row.paper_nodes for row in self.rows),
+                "seconds_of_instances": round(sum(row.seconds for row in self.rows), 1)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": CITATION, "impl": self.impl, "heuristic": "manhattan",
+                "rows": [row.to_json() for row in self.rows], "totals": self.totals(),
+                "interrupted": self.interrupted, "seconds": round(self.seconds, 1), "workers": self.workers,
+                "cores": self.cores, "python": platform.python_version(), "command": self.command}
+
+
+def workers_text(jobs: int | None, scheduler: str | None) -> str:
+    from automata.sweep import default_jobs
+
+    if scheduler == "local":
+        return f"a local Dask cluster of {jobs or default_jobs()} processes"
+    if scheduler:
+        return f"the Dask scheduler {scheduler}"
+    count = jobs or default_jobs()
+    return f"{count} processes" if count > 1 else "1 process"
+
+
+def compare(numbers: Sequence[int], impl: str = "iterative", *, jobs: int | None = None, scheduler: str | None = None,
+            progress: Any = None, command: str = "") -> Comparison:
+    """Solve the instances. Ctrl-C stops the workers: the comparison then holds the instances
+    that finished (`interrupted` is true) and the caller reports them."""
+    from automata.sweep import Interrupted, default_jobs, run_sweep
+
+    requested = tuple(sorted(set(numbers)))
+    order = sorted(requested, key=lambda number: -BY_NUMBER[number].nodes)  # the longest first
+    started = time.perf_counter()
+    try:
+        results = run_sweep(solve_instance, [(number, impl) for number in order], jobs=jobs, scheduler=scheduler,
+                            progress=progress, chunksize=1)
+        finished = dict(zip(order, results))
+    except Interrupted as stop:
+        finished = {order[index]: row for index, row in stop.finished.items()}
+    rows = tuple(finished[number] for number in requested if number in finished)
+    return Comparison(rows, requested, impl, time.perf_counter() - started, workers_text(jobs, scheduler),
+                      default_jobs(), command)
+
+
+# ---- text ----------------------------------------------------------------------------------------
+
+HEADERS = ("instance", "length", "nodes", "paper's nodes", "difference", "seconds")
+
+
+def _cells(row: InstanceRow) -> tuple[str, ...]:
+    length = f"{row.length}" if row.length == row.paper_length else f"{row.length} (paper {row.paper_length})"
+    difference = f"{row.difference:+,}" if row.difference else "0"
+    return (str(row.instance), length, f"{row.nodes:,}", f"{row.paper_nodes:,}", difference, f"{row.seconds:,.1f}")
+
+
+def text_table(comparison: Comparison) -> str:
+    rows = [_cells(row) for row in comparison.rows]
+    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(HEADERS)]
+    lines = ["  ".join(header.rjust(width) for header, width in zip(HEADERS, widths))]
+    lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
+    return "\n".join(lines)
+
+
+def summary_line(comparison: Comparison) -> str:
+    totals = comparison.totals()
+    return (f"{totals['instances']} instances: lengths equal to the paper's on {totals['lengths_equal']}, node counts "
+            f"on {totals['nodes_equal']}; {totals['nodes']:,} nodes generated (the paper: {totals['paper_nodes']:,})")
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
+
+
+def differences_text(comparison: Comparison) -> list[str]:
+    """A paragraph per instance whose count is not the paper's, from the search's own iterations."""
+    paragraphs = []
+    for row in comparison.rows:
+        if row.nodes == row.paper_nodes:
+            continue
+        last_threshold, last_count = row.iterations[-1]
+        before = ", ".join(f"{count:,}" for _, count in row.iterations[:-1])
+        text = (f"Instance {row.instance}: {row.nodes:,} generated, the paper says {row.paper_nodes:,} "
+                f"({row.difference:+,}). Iterations {row.iterations[0][0]} to {row.iterations[-2][0]} generated "
+                f"{before} nodes, {row.before_last:,} in all (the start node included); whatever the order of the "
+                f"moves, they visit every node within their thresholds, so these counts do not depend on it. The "
+                f"last iteration, threshold {last_threshold}, generated {last_count:,} nodes up to the goal.")
+        if row.paper_nodes < row.before_last:
+            text += (" The paper's figure is smaller than the iterations before the last alone: no successor order and "
+                     "no way of counting the last iteration reaches it.")
+        else:
+            text += (f" The paper's figure would mean {row.paper_nodes - row.before_last:,} nodes in the last "
+                     "iteration.")
+        paragraphs.append(text)
+    return paragraphs
+
+
+def markdown(comparison: Comparison) -> str:
+    totals = comparison.totals()
+    ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
+           if comparison.interrupted else f"{totals['instances']} instances")
+    lines = [
+        "# Korf's 100 fifteen-puzzle instances: IDA* with the Manhattan distance", "",
+        f"The paper's figures are from {CITATION} (solvers/puzzle15/korf100.py); the search is this project's "
+        f"{comparison.impl} program (solvers/puzzle15), counting as Korf does: the start node and every child "
+        "generated, moves in the order up, left, right, down (the blank's), none back to the parent, the last "
+        "iteration up to the goal (docs/puzzle15.md).", "",
+        f"Made by `{comparison.command}`: {ran} in {_clock(comparison.seconds)} (wall clock) on "
+        f"{comparison.workers}, {comparison.cores} cores, Python {platform.python_version()}. The seconds are "
+        "each instance's own time in its worker.", "",
+        f"Lengths equal the paper's on {totals['lengths_equal']} of {totals['instances']} instances; node counts "
+        f"on {totals['nodes_equal']}. Nodes generated in all: {totals['nodes']:,} (the paper: "
+        f"{totals['paper_nodes']:,}).", "",
+        "| " + " | ".join(HEADERS) + " |",
+        "|" + "---:|" * len(HEADERS),
+    ]
+    lines += ["| " + " | ".join(_cells(row)) + " |" for row in comparison.rows]
+    differences = differences_text(comparison)
+    if differences:
+        lines += ["", "## Where the count differs from the paper's", ""]
+        for paragraph in differences:
+            lines += [paragraph, ""]
+    if set(comparison.requested) == set(BY_NUMBER) and not comparison.interrupted:
+        lines += ["", f"The paper's column sums to {PAPER_TOTAL_NODES:,}."]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write_out(folder: Path, comparison: Comparison) -> list[Path]:
+    """The JSON document and the Markdown page in `folder`, each written whole."""
+    folder.mkdir(parents=True, exist_ok=True)
+    document = comparison.to_json()
+    rows = document.pop("rows")
+    # One key a line, then one row a line: readable, and a change to one instance is a one-line diff.
+    text = ("{\n" + "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in document.items())
+            + ' "rows": [\n' + ",\n".join("  " + json.dumps(row) for row in rows) + "\n ]\n}\n")
+    json_path, markdown_path = folder / JSON_NAME, folder / MARKDOWN_NAME
+    write_atomically(json_path, text)
+    write_atomically(markdown_path, markdown(comparison))
+    return [json_path, markdown_path]
