@@ -44,9 +44,10 @@ class IdaStarContext(IdaStar):
         board = self.board
         frames = self.frames
         children, blank, h = frames[-1]
-        manhattan = self.tables.manhattan
-        child_table = self.tables.children
+        manhattan = self.manhattan
+        child_table = self.child_table
         threshold = self.threshold
+        next_threshold = self.next_threshold
         emit = self.emit
         generated = self.generated
         depth = len(frames)  # the depth of a child of the node on top
@@ -58,9 +59,10 @@ class IdaStarContext(IdaStar):
                 generated += 1
                 if emit is not None:
                     emit("generate", tile, depth, child_h)
-                if depth + child_h > threshold:  # cut off: only its f is kept
-                    if depth + child_h < self.next_threshold:
-                        self.next_threshold = depth + child_h
+                f = depth + child_h
+                if f > threshold:  # cut off: only its f is kept
+                    if f < next_threshold:
+                        next_threshold = self.next_threshold = f
                     continue
                 board[blank] = tile
                 board[cell] = BLANK
@@ -79,7 +81,6 @@ class IdaStarContext(IdaStar):
             board[blank] = board[parent]
             board[parent] = BLANK
             blank = parent
-
 
 def solve(start: Position, observer: Observer, engine: str = "transitions", sinks: Sequence[TraceSink] = (),
           spec: Spec | None = None) -> SearchResult:

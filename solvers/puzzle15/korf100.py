@@ -18,7 +18,9 @@ first has 103,526,883); each search generates exactly that number (tests/test_pu
 docs/puzzle15.md). The paper's column therefore totals 35,991,891,875, not the 35,991,891,075
 of a sum over the second copy. Three figures that both copies share differ from what IDA*
 generates under the convention that reproduces all the others (instances 22, 88 and 89):
-docs/puzzle15.md shows the search's own counts, iteration by iteration.
+docs/puzzle15.md shows the search's own counts, iteration by iteration. Instance 89's row is
+also the only one whose estimate (36) is not the Manhattan distance of its position (38): the
+search of the printed position starts at threshold 38.
 """
 
 from __future__ import annotations

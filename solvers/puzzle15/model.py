@@ -102,6 +102,8 @@ class IdaStar:
     def __init__(self, start: Position, observer: Observer) -> None:
         size = round(len(start) ** 0.5)
         self.tables = tables(size)
+        self.manhattan = self.tables.manhattan  # the hot loop's tables, one attribute lookup away
+        self.child_table = self.tables.children
         self.start_position = tuple(start)
         self.board = list(start)
         # Nobody listens to a NullObserver: skip building the events (the hot loop checks for None).
