@@ -189,19 +189,29 @@ def differences_text(comparison: Comparison) -> list[str]:
     for row in comparison.rows:
         if row.nodes == row.paper_nodes:
             continue
+        paper = BY_NUMBER[row.instance]
         last_threshold, last_count = row.iterations[-1]
-        before = ", ".join(f"{count:,}" for _, count in row.iterations[:-1])
-        text = (f"Instance {row.instance}: {row.nodes:,} generated, the paper says {row.paper_nodes:,} "
-                f"({row.difference:+,}). Iterations {row.iterations[0][0]} to {row.iterations[-2][0]} generated "
-                f"{before} nodes, {row.before_last:,} in all (the start node included); whatever the order of the "
-                f"moves, they visit every node within their thresholds, so these counts do not depend on it. The "
-                f"last iteration, threshold {last_threshold}, generated {last_count:,} nodes up to the goal.")
+        text = f"Instance {row.instance}: {row.nodes:,} generated, the paper says {row.paper_nodes:,} ({row.difference:+,})."
+        if len(row.iterations) > 1:
+            earlier = row.iterations[:-1]
+            span = (f"Iteration {earlier[0][0]}" if len(earlier) == 1
+                    else f"Iterations {earlier[0][0]} to {earlier[-1][0]}")
+            text += (f" {span} generated {', '.join(f'{count:,}' for _, count in earlier)} nodes, {row.before_last:,} "
+                     "in all (the start node included); they visit every node within their thresholds, so no order "
+                     "of the moves changes these counts.")
+        text += f" The last iteration, threshold {last_threshold}, generated {last_count:,} nodes up to the goal."
         if row.paper_nodes < row.before_last:
-            text += (" The paper's figure is smaller than the iterations before the last alone: no successor order and "
-                     "no way of counting the last iteration reaches it.")
+            text += (" The paper's figure is smaller than the iterations before the last alone: no successor order "
+                     "and no way of counting the last iteration reaches it.")
         else:
-            text += (f" The paper's figure would mean {row.paper_nodes - row.before_last:,} nodes in the last "
-                     "iteration.")
+            text += f" The paper's figure would leave {row.paper_nodes - row.before_last:,} nodes to the last iteration."
+        ours, theirs = str(row.nodes), str(row.paper_nodes)
+        if len(ours) == len(theirs) and sum(a != b for a, b in zip(ours, theirs)) == 1:
+            text += " The two figures differ in a single digit, as a misprint would."
+        if paper.estimate != row.iterations[0][0]:
+            text += (f" The paper also gives this instance the estimate {paper.estimate}, but the Manhattan distance of "
+                     f"its position is {row.iterations[0][0]}, the first threshold here: the row does not hold "
+                     "together, and the position the paper solved may not be the one it prints.")
         paragraphs.append(text)
     return paragraphs
 
