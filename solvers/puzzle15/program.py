@@ -7,8 +7,8 @@ iterative program is a loop over that context's questions and actions, the recur
 textbook recursion over the model's operations.
 
 The default cases are small: their event streams (every generated node) are compared whole.
-Together they take every arc of the spec: the goal itself (solved without an iteration), and
-positions whose search needs several thresholds.
+Together they take every arc of the spec: positions whose search needs several thresholds, and
+the goal itself (solved without an iteration). The first one is the docs site's sample run.
 """
 
 from __future__ import annotations
@@ -64,10 +64,10 @@ def random_walk(size: int, moves: int, chance: random.Random) -> Position:
 
 
 CASES = {
+    "15-puzzle, 30 moves from the goal": PuzzleCase("5 2 4 3 1 8 12 7 9 13 11 15 14 6 10 0"),
+    "8-puzzle, 20 moves from the goal": PuzzleCase("0 1 6 3 8 2 4 7 5"),
+    "2x2, the farthest position (6 moves)": PuzzleCase("3 2 1 0"),
     "the goal itself: solved before any child is generated": PuzzleCase("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
-    "8-puzzle, 20 random moves from the goal": PuzzleCase(format_korf(random_walk(3, 20, random.Random(8)))),
-    "15-puzzle, 30 random moves from the goal": PuzzleCase(format_korf(random_walk(4, 30, random.Random(15)))),
-    "2x2, the farthest position (6 moves)": PuzzleCase("3 2 0 1"),
 }
 
 
