@@ -160,3 +160,41 @@ def test_the_picture_shows_the_node_on_top():
     model.generate(model.children()[0])
     texts = "".join(ElementTree.fromstring(search_picture(model)).itertext())
     assert "depth g=1" in texts and "threshold 28" in texts and "tiles slid: 1" in texts
+
+
+def test_the_pattern_database_is_admissible_and_beats_manhattan_on_the_8_puzzle():
+    from solvers.puzzle15.pdb import PdbIdaStarContext, pattern_database
+
+    database = pattern_database(3)
+    distance = {goal(3): 0}
+    frontier = [goal(3)]
+    while frontier:  # every position's true distance, by breadth-first search
+        following = []
+        for position in frontier:
+            blank = position.index(0)
+            for cell in tables(3).children[blank][tables(3).root]:
+                moved = list(position)
+                moved[blank], moved[cell] = moved[cell], 0
+                if tuple(moved) not in distance:
+                    distance[tuple(moved)] = distance[position] + 1
+                    following.append(tuple(moved))
+        frontier = following
+    assert len(distance) == 181_440
+    for position, moves in random.Random(5).sample(sorted(distance.items()), 300):
+        assert manhattan(position, 3) <= database.h(database.codes(position)) <= moves
+    start = (8, 7, 6, 5, 4, 3, 2, 1, 0)
+    with_manhattan = iterative.solve(start, NullObserver())
+    with_database = iterative.search(PdbIdaStarContext(start, NullObserver()))
+    assert with_database.length == with_manhattan.length == distance[start]
+    assert with_database.generated < with_manhattan.generated
+
+
+def test_a_fifteen_puzzle_group_never_counts_less_than_its_tiles_manhattan_distances():
+    from solvers.puzzle15.pdb import build_group
+
+    table = build_group(4, (1, 2))
+    assert table[1 | 2 << 4] == 0  # both tiles home
+    for one in range(16):
+        for two in range(16):
+            if one != two:
+                assert table[one | two << 4] >= manhattan((0,) * 16, 4) + tables(4).manhattan[1][one] + tables(4).manhattan[2][two]

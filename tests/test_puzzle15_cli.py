@@ -106,3 +106,23 @@ def test_a_difference_from_the_paper_is_explained_from_the_iterations():
     comparison = Comparison((row,), (88,), "iterative", 1.0, "1 process", 2, "automata compare puzzle15 --instances 88")
     text, = differences_text(comparison)
     assert "6,106,419,027 in all" in text and "smaller than the iterations before the last alone" in text
+
+
+def test_the_pattern_database_table_sets_the_counts_beside_manhattans(tmp_path):
+    from solvers.puzzle15.tables import Comparison, InstanceRow, markdown, output_names, write_out
+
+    row = InstanceRow(79, 42, 32_060, 0.1, ((36, 10), (42, 32_050)))
+    comparison = Comparison((row,), (79,), "iterative", 2.0, "1 process", 2,
+                            "automata compare puzzle15 --instances 79 --heuristic pdb", "pdb")
+    page = markdown(comparison)
+    assert "| 79 | 42 | 32,060 | 540,860 | 5.928% | 0.1 |" in page and "additive pattern database" in page
+    write_out(tmp_path, comparison)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(output_names("pdb"))
+    assert json.loads((tmp_path / "puzzle15-pdb.json").read_text())["heuristic"] == "pdb"
+
+
+def test_run_with_the_pattern_database_on_an_8_puzzle(capsys):
+    code, out, _ = invoke(capsys, "run", "puzzle15", "--start", "8 7 6 5 4 3 2 1 0", "--heuristic", "pdb", "--json")
+    assert code == 0
+    document = json.loads(out)
+    assert document["heuristic"] == "pdb" and document["length"] == 28

@@ -122,7 +122,7 @@ class IdaStar:
     def start(self) -> None:
         """Put the start node on the stack; the first threshold is its h."""
         blank = self.board.index(BLANK)
-        h = manhattan(self.start_position, self.tables.size)
+        h = self.initial_h()
         self.frames = [(iter(self.tables.children[blank][self.tables.root]), blank, h)]
         self.generated = 1
         self.generated_before = 0  # the first iteration counts the start node
@@ -160,6 +160,18 @@ class IdaStar:
         if self.emit is not None:
             self.emit("solved", length, self.generated)
 
+    # -- the heuristic: the Manhattan distance (pdb.py overrides these three) -----------------------
+
+    def initial_h(self) -> int:
+        return manhattan(self.start_position, self.tables.size)
+
+    def child_h(self, h: int, tile: int, cell: int, blank: int) -> int:
+        """h of the child made by sliding `tile` from `cell` onto the blank's cell, from its parent's h."""
+        return h + self.manhattan[tile][blank] - self.manhattan[tile][cell]
+
+    def moved(self, tile: int, cell: int, blank: int) -> None:
+        """`tile` slides from `cell` to `blank` on the board (a heuristic with state follows it here)."""
+
     # -- the textbook operations (recursive.py) --------------------------------------------------
 
     def is_goal(self) -> bool:
@@ -175,7 +187,8 @@ class IdaStar:
         """Move the blank to `cell`: the child becomes the node on top (counted and reported)."""
         _, blank, h = self.frames[-1]
         tile = self.board[cell]
-        h += self.tables.manhattan[tile][blank] - self.tables.manhattan[tile][cell]
+        h = self.child_h(h, tile, cell, blank)
+        self.moved(tile, cell, blank)
         self.board[blank], self.board[cell] = tile, BLANK
         self.frames.append((iter(self.tables.children[cell][blank]), cell, h))
         self.generated += 1
@@ -195,7 +208,9 @@ class IdaStar:
         """Take back the move that made the node on top."""
         _, cell, _ = self.frames.pop()
         parent = self.frames[-1][1]
-        self.board[cell], self.board[parent] = self.board[parent], BLANK
+        tile = self.board[parent]
+        self.moved(tile, parent, cell)
+        self.board[cell], self.board[parent] = tile, BLANK
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -205,7 +220,7 @@ class IdaStar:
 
     @property
     def h(self) -> int:
-        return self.frames[-1][2] if self.frames else manhattan(self.start_position, self.tables.size)
+        return self.frames[-1][2] if self.frames else self.initial_h()
 
     def moves(self) -> tuple[int, ...]:
         """The tiles slid from the start to the node on top."""

@@ -37,6 +37,7 @@ from automata.runtime.program import Program, load_program
 from . import automaton
 from .korf100 import BY_NUMBER, easiest
 from .model import SearchResult, manhattan
+from .pdb import HEURISTICS
 from .position import format_grid_of, format_korf
 from .program import PuzzleCase
 
@@ -49,15 +50,22 @@ def program() -> Program:
     return load_program(automaton.SPEC_PATH)
 
 
-def _case(instance: int | None, start: str | None) -> PuzzleCase:
+def _case(instance: int | None, start: str | None, heuristic: str) -> PuzzleCase:
     if instance is not None and start is not None:
         raise click.UsageError("give --instance or --start, not both")
-    case = PuzzleCase(f"korf{instance}" if instance is not None else start or "korf79")
+    case = PuzzleCase(f"korf{instance}" if instance is not None else start or "korf79", heuristic)
     case.position()  # a position the search cannot take is refused here (exit 2)
     return case
 
 
+heuristic_option = click.option(
+    "--heuristic", type=click.Choice(HEURISTICS), default="manhattan", show_default=True,
+    help="h: the Manhattan distance (the paper's) or an additive pattern database (5-5-5 on 4×4; its tables take "
+         "about half a minute to make, once per process).")
+
+
 def _position_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    command = heuristic_option(command)
     command = click.option("--start", default=None,
                            help="A start position: korf1..korf100, Korf's list of the tile on each cell (0 the blank, "
                                 "e.g. '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3') or a grid like "
@@ -72,7 +80,7 @@ def _describe(case: PuzzleCase) -> str:
     size = round(len(position) ** 0.5)
     name = f"Korf's instance {case.start[4:]}: " if case.start.lower().startswith("korf") else ""
     return (f"{name}{format_grid_of(position)} ({format_korf(position)}), Manhattan distance "
-            f"{manhattan(position, size)}")
+            f"{manhattan(position, size)}" + ("; h from the pattern database" if case.heuristic == "pdb" else ""))
 
 
 def _outcome(result: SearchResult) -> str:
@@ -84,6 +92,8 @@ def _paper_line(case: PuzzleCase, result: SearchResult) -> str | None:
     if not case.start.lower().startswith("korf"):
         return None
     paper = BY_NUMBER[int(case.start[4:])]
+    if case.heuristic != "manhattan":
+        return f"the paper (Manhattan distance): {paper.length} moves, {paper.nodes:,} nodes generated"
     same = "equal" if (result.length, result.generated) == (paper.length, paper.nodes) else "DIFFERENT"
     return f"the paper: {paper.length} moves, {paper.nodes:,} nodes generated ({same})"
 
@@ -95,18 +105,18 @@ def _paper_line(case: PuzzleCase, result: SearchResult) -> str | None:
 @impl_option(default="iterative")
 @trace_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def run_command(instance: int | None, start: str | None, impl: str, trace: str | None, protocol: str | None,
-                as_json: bool) -> None:
+def run_command(instance: int | None, start: str | None, heuristic: str, impl: str, trace: str | None,
+                protocol: str | None, as_json: bool) -> None:
     """Solve one position optimally by IDA* (Korf's order and counting); a Korf instance is checked against the paper."""
     from automata.cli.spec_run import run_case
 
     require_automaton_for_traces(impl, trace, None)  # a plain implementation has a protocol too
-    case = _case(instance, start)
+    case = _case(instance, start, heuristic)
     automaton_protocol = protocol if impl in AUTOMATON_IMPLEMENTATIONS else None
     with open_sinks(trace, automaton_protocol, json_mode=as_json) as sinks:
         result, _ = run_case(program(), case, impl, sinks, NullObserver(), protocol, as_json)
     if as_json:
-        print_json({"start": format_korf(result.start), "impl": impl, **result.to_json()})
+        print_json({"start": format_korf(result.start), "impl": impl, "heuristic": heuristic, **result.to_json()})
         return
     click.echo(_describe(case))
     click.echo(f"{impl}: {_outcome(result)}")
@@ -122,12 +132,12 @@ def run_command(instance: int | None, start: str | None, impl: str, trace: str |
 @_position_options
 @impl_option(default="all", allow_all=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def verify_command(instance: int | None, start: str | None, impl: str, as_json: bool) -> None:
+def verify_command(instance: int | None, start: str | None, heuristic: str, impl: str, as_json: bool) -> None:
     """Run the implementations side by side; exit 1 if their event streams (every generated node) or results differ."""
     from automata.analysis.cases import verify_case
     from automata.analysis.coverage import coverage_report
 
-    case = _case(instance, start)
+    case = _case(instance, start, heuristic)
     if instance is not None and BY_NUMBER[instance].nodes > VERIFY_MAX_NODES:
         raise InputError(f"instance {instance} generates {BY_NUMBER[instance].nodes:,} nodes, each an event kept in memory "
                          f"by every implementation; verify takes instances up to {VERIFY_MAX_NODES:,} nodes (79, 12, "
@@ -174,10 +184,11 @@ def parse_instances(text: str) -> list[int]:
     return sorted(set(numbers))
 
 
-def _command_line(instances: str | None, easiest_count: int | None, impl: str, out: str | None, jobs: int | None,
-                  scheduler: str | None) -> str:
+def _command_line(instances: str | None, easiest_count: int | None, heuristic: str, impl: str, out: str | None,
+                  jobs: int | None, scheduler: str | None) -> str:
     words = ["automata", "compare", "puzzle15"]
     words += ["--easiest", str(easiest_count)] if easiest_count is not None else ["--instances", instances or "1-100"]
+    words += ["--heuristic", heuristic] if heuristic != "manhattan" else []
     words += ["--impl", impl] if impl != "iterative" else []
     words += ["--jobs", str(jobs)] if jobs is not None else []
     words += ["--scheduler", scheduler] if scheduler is not None else []
@@ -190,15 +201,18 @@ def _command_line(instances: str | None, easiest_count: int | None, impl: str, o
               help="Korf's instances by number: ranges and numbers such as 1-100 or 1-10,42 [default: 1-100].")
 @click.option("--easiest", "easiest_count", type=BoundedInt(1, 100), default=None, metavar="N",
               help="Instead of --instances: the N instances with the fewest nodes in the paper's table.")
+@heuristic_option
 @impl_option(default="iterative")
 @click.option("--out", default=None, metavar="FOLDER", callback=check_output_folder,
               help="Also write puzzle15.json (every instance with its iterations, the time, the workers, the command) "
-                   "and puzzle15.md (the table) into FOLDER.")
+                   "and puzzle15.md (the table) into FOLDER; puzzle15-pdb.* with --heuristic pdb.")
 @sweep_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document: a row per instance.")
-def compare_command(instances: str | None, easiest_count: int | None, impl: str, out: str | None, jobs: int | None,
-                    scheduler: str | None, as_json: bool) -> None:
-    """Korf's table made again: length and nodes generated per instance against the paper's, each instance a sweep job."""
+def compare_command(instances: str | None, easiest_count: int | None, heuristic: str, impl: str, out: str | None,
+                    jobs: int | None, scheduler: str | None, as_json: bool) -> None:
+    """Korf's table made again: length and nodes generated per instance against the paper's, each instance a sweep job.
+
+    With --heuristic pdb the same instances with the pattern database, its counts beside Manhattan's."""
     from automata.sweep import Interrupted
 
     from .tables import compare, summary_line, text_table, write_out
@@ -208,8 +222,9 @@ def compare_command(instances: str | None, easiest_count: int | None, impl: str,
     numbers = ([instance.number for instance in easiest(easiest_count)] if easiest_count is not None
                else parse_instances(instances or "1-100"))
     settings = sweep_settings(jobs, scheduler, "puzzle15")
-    command = _command_line(instances, easiest_count, impl, out, jobs, scheduler)
-    comparison = compare(numbers, impl, jobs=jobs, scheduler=scheduler, progress=settings.progress, command=command)
+    command = _command_line(instances, easiest_count, heuristic, impl, out, jobs, scheduler)
+    comparison = compare(numbers, impl, heuristic, jobs=jobs, scheduler=scheduler, progress=settings.progress,
+                         command=command)
     if as_json:
         print_json(comparison.to_json())
     else:

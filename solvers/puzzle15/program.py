@@ -7,8 +7,9 @@ iterative program is a loop over that context's questions and actions, the recur
 textbook recursion over the model's operations.
 
 The default cases are small: their event streams (every generated node) are compared whole.
-Together they take every arc of the spec: positions whose search needs several thresholds, and
-the goal itself (solved without an iteration). The first one is the docs site's sample run.
+Together they take every arc of the spec: positions whose search needs several thresholds (one
+with the pattern database, small enough to make its tables at once), and the goal itself (solved
+without an iteration). The first one is the docs site's sample run.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from automata.errors import InputError
 from automata.runtime.events import Observer
 
 from . import iterative, recursive
 from .automaton import IdaStarContext
 from .korf100 import BY_NUMBER
 from .model import IdaStar, Position, SearchResult, goal, tables
+from .pdb import HEURISTICS
 from .picture import search_picture
 from .position import format_korf, parse_start
 
@@ -30,12 +33,19 @@ from .position import format_korf, parse_start
 @dataclass(frozen=True)
 class PuzzleCase:
     start: str = "korf79"  # korf1..korf100, Korf's list or a grid (position.py)
+    heuristic: str = "manhattan"  # or "pdb", the additive pattern database (pdb.py)
 
     def position(self) -> Position:
+        if self.heuristic not in HEURISTICS:
+            raise InputError(f"unknown heuristic {self.heuristic!r}; choose {' or '.join(HEURISTICS)}")
         return parse_start(self.start)
 
 
 def make_context(case: PuzzleCase, observer: Observer) -> IdaStarContext:
+    if case.heuristic == "pdb":
+        from .pdb import PdbIdaStarContext  # its tables are made on first use (seconds on 4×4)
+
+        return PdbIdaStarContext(case.position(), observer)
     return IdaStarContext(case.position(), observer)
 
 
@@ -66,6 +76,7 @@ def random_walk(size: int, moves: int, chance: random.Random) -> Position:
 CASES = {
     "15-puzzle, 30 moves from the goal": PuzzleCase("5 2 4 3 1 8 12 7 9 13 11 15 14 6 10 0"),
     "8-puzzle, 20 moves from the goal": PuzzleCase("0 1 6 3 8 2 4 7 5"),
+    "8-puzzle, 20 moves from the goal, pattern database": PuzzleCase("0 1 6 3 8 2 4 7 5", "pdb"),
     "2x2, the farthest position (6 moves)": PuzzleCase("3 2 1 0"),
     "the goal itself: solved before any child is generated": PuzzleCase("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
 }
@@ -78,7 +89,9 @@ def explore_cases() -> Iterator[tuple[str, PuzzleCase]]:
         for size in (2, 3, 4):
             for seed in range(3):
                 position = random_walk(size, moves, random.Random(seed))
-                yield f"{size}x{size}, {moves} random moves (seed {seed})", PuzzleCase(format_korf(position))
+                for heuristic in HEURISTICS if size < 4 else ("manhattan",):  # no 4×4 tables to make here
+                    yield (f"{size}x{size}, {moves} random moves (seed {seed}), {heuristic}",
+                           PuzzleCase(format_korf(position), heuristic))
 
 
 def step_limit(case: PuzzleCase) -> int | None:
@@ -91,14 +104,15 @@ def step_limit(case: PuzzleCase) -> int | None:
 
 
 def parse_case(params: Mapping[str, str]) -> PuzzleCase:
-    """`-p start=korf79`, `-p start="14 13 15 7 ..."`, `-p start=_,1,2,3/...` or `-p instance=79`."""
-    known = ("start", "instance")
+    """`-p start=korf79`, `-p start="14 13 15 7 ..."`, `-p start=_,1,2,3/...` or `-p instance=79`;
+    `-p heuristic=pdb` for the pattern database."""
+    known = ("start", "instance", "heuristic")
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(known)}")
     if "instance" in params and "start" in params:
         raise ValueError("give the start position or Korf's instance number, not both")
     text = f"korf{params['instance'].strip()}" if "instance" in params else params.get("start", "korf79")
-    case = PuzzleCase(text)
+    case = PuzzleCase(text, params.get("heuristic", "manhattan").strip().lower())
     case.position()  # an InputError (exit 2) for a position the search cannot take
     return case

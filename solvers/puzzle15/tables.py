@@ -5,7 +5,8 @@
 Each instance is one sweep job (one process or Dask worker solves it whole); the biggest, by the
 paper's count, are handed out first so that no worker is left with a long one at the end. The
 rows come back in the paper's order whatever ran where. `--out` writes `puzzle15.json` (every
-row with its iterations, the time, the workers and the command) and `puzzle15.md`, each file
+row with its iterations, the time, the workers and the command) and `puzzle15.md` (with
+`--heuristic pdb`: `puzzle15-pdb.json` and `.md`, the counts beside Manhattan's), each file
 whole (a stopped run leaves the previous version, never half a file); a run stopped by Ctrl-C
 writes the instances that finished, marked as interrupted.
 """
@@ -25,12 +26,20 @@ from automata.io.files import write_atomically
 from automata.runtime.events import NullObserver
 
 from .korf100 import BY_NUMBER, PAPER_TOTAL_NODES
-from .model import Position, SearchResult
+from .model import SearchResult
 
 CITATION = ('R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree search", '
             "Artificial Intelligence 27 (1985) 97-109, Table 1")
 JSON_NAME = "puzzle15.json"
 MARKDOWN_NAME = "puzzle15.md"
+
+
+def output_names(heuristic: str) -> tuple[str, str]:
+    """The JSON and Markdown files `--out` writes: puzzle15.* for the Manhattan distance, the paper's
+    heuristic; puzzle15-pdb.* for the pattern database."""
+    if heuristic == "manhattan":
+        return JSON_NAME, MARKDOWN_NAME
+    return f"puzzle15-{heuristic}.json", f"puzzle15-{heuristic}.md"
 
 
 @dataclass(frozen=True)
@@ -65,28 +74,44 @@ class InstanceRow:
                 "iterations": [{"threshold": threshold, "generated": count} for threshold, count in self.iterations]}
 
 
-def _solve_with(impl: str) -> Callable[[Position], SearchResult]:
+def _solve_with(impl: str, heuristic: str) -> Callable[[int], SearchResult]:
+    from automata.io.loader import load_spec
+    from automata.runtime.runner import execute
+
     from . import automaton, iterative, recursive
+    from .program import PuzzleCase, make_context
+
+    def context(number: int) -> Any:
+        return make_context(PuzzleCase(f"korf{number}", heuristic), NullObserver())
 
     if impl == "iterative":
-        return lambda start: iterative.solve(start, NullObserver())
+        return lambda number: iterative.search(context(number))
     if impl == "recursive":
-        return lambda start: recursive.solve(start, NullObserver())
-    from automata.io.loader import load_spec
-
+        return lambda number: recursive.search(context(number))
     spec = load_spec(automaton.SPEC_PATH)  # once per worker process
     engine = "generated" if impl == "generated" else "transitions"
-    return lambda start: automaton.solve(start, NullObserver(), engine=engine, spec=spec)
+
+    def run_automaton(number: int) -> SearchResult:
+        searched = context(number)
+        execute(spec, searched, engine=engine)
+        return searched.solution()
+
+    return run_automaton
 
 
 _solver = lru_cache(maxsize=4)(_solve_with)
 
 
-def solve_instance(job: tuple[int, str]) -> InstanceRow:
-    """What a worker runs: one of Korf's instances with one implementation, timed."""
-    number, impl = job
+def solve_instance(job: tuple[int, str, str]) -> InstanceRow:
+    """What a worker runs: one of Korf's instances with one implementation and heuristic, timed
+    (a pattern database's tables are made before the clock starts, once per worker)."""
+    number, impl, heuristic = job
+    if heuristic == "pdb":
+        from .pdb import pattern_database
+
+        pattern_database(4)
     started = time.perf_counter()
-    result = _solver(impl)(BY_NUMBER[number].tiles)
+    result = _solver(impl, heuristic)(number)
     return InstanceRow(number, result.length, result.generated, time.perf_counter() - started, result.iterations)
 
 
@@ -101,6 +126,7 @@ class Comparison:
     workers: str
     cores: int
     command: str
+    heuristic: str = "manhattan"
 
     @property
     def interrupted(self) -> bool:
@@ -115,7 +141,7 @@ class Comparison:
                 "seconds_of_instances": round(sum(row.seconds for row in self.rows), 1)}
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": CITATION, "impl": self.impl, "heuristic": "manhattan",
+        return {"source": CITATION, "impl": self.impl, "heuristic": self.heuristic,
                 "rows": [row.to_json() for row in self.rows], "totals": self.totals(),
                 "interrupted": self.interrupted, "seconds": round(self.seconds, 1), "workers": self.workers,
                 "cores": self.cores, "python": platform.python_version(), "command": self.command}
@@ -132,8 +158,8 @@ def workers_text(jobs: int | None, scheduler: str | None) -> str:
     return f"{count} processes" if count > 1 else "1 process"
 
 
-def compare(numbers: Sequence[int], impl: str = "iterative", *, jobs: int | None = None, scheduler: str | None = None,
-            progress: Any = None, command: str = "") -> Comparison:
+def compare(numbers: Sequence[int], impl: str = "iterative", heuristic: str = "manhattan", *, jobs: int | None = None,
+            scheduler: str | None = None, progress: Any = None, command: str = "") -> Comparison:
     """Solve the instances. Ctrl-C stops the workers: the comparison then holds the instances
     that finished (`interrupted` is true) and the caller reports them."""
     from automata.sweep import Interrupted, default_jobs, run_sweep
@@ -142,37 +168,50 @@ def compare(numbers: Sequence[int], impl: str = "iterative", *, jobs: int | None
     order = sorted(requested, key=lambda number: -BY_NUMBER[number].nodes)  # the longest first
     started = time.perf_counter()
     try:
-        results = run_sweep(solve_instance, [(number, impl) for number in order], jobs=jobs, scheduler=scheduler,
-                            progress=progress, chunksize=1)
+        results = run_sweep(solve_instance, [(number, impl, heuristic) for number in order], jobs=jobs,
+                            scheduler=scheduler, progress=progress, chunksize=1)
         finished = dict(zip(order, results))
     except Interrupted as stop:
         finished = {order[index]: row for index, row in stop.finished.items()}
     rows = tuple(finished[number] for number in requested if number in finished)
     return Comparison(rows, requested, impl, time.perf_counter() - started, workers_text(jobs, scheduler),
-                      default_jobs(), command)
+                      default_jobs(), command, heuristic)
 
 
 # ---- text ----------------------------------------------------------------------------------------
 
 HEADERS = ("instance", "length", "nodes", "paper's nodes", "difference", "seconds")
+# With the pattern database the paper's count is Manhattan's, the one to set the new counts beside.
+PDB_HEADERS = ("instance", "length", "nodes", "Manhattan's nodes (paper)", "share", "seconds")
 
 
-def _cells(row: InstanceRow) -> tuple[str, ...]:
+def _headers(heuristic: str) -> tuple[str, ...]:
+    return HEADERS if heuristic == "manhattan" else PDB_HEADERS
+
+
+def _cells(row: InstanceRow, heuristic: str = "manhattan") -> tuple[str, ...]:
     length = f"{row.length}" if row.length == row.paper_length else f"{row.length} (paper {row.paper_length})"
     difference = f"{row.difference:+,}" if row.difference else "0"
+    if heuristic != "manhattan":
+        difference = f"{row.nodes / row.paper_nodes:.3%}"
     return (str(row.instance), length, f"{row.nodes:,}", f"{row.paper_nodes:,}", difference, f"{row.seconds:,.1f}")
 
 
 def text_table(comparison: Comparison) -> str:
-    rows = [_cells(row) for row in comparison.rows]
-    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(HEADERS)]
-    lines = ["  ".join(header.rjust(width) for header, width in zip(HEADERS, widths))]
+    headers = _headers(comparison.heuristic)
+    rows = [_cells(row, comparison.heuristic) for row in comparison.rows]
+    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(headers)]
+    lines = ["  ".join(header.rjust(width) for header, width in zip(headers, widths))]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
     return "\n".join(lines)
 
 
 def summary_line(comparison: Comparison) -> str:
     totals = comparison.totals()
+    if comparison.heuristic != "manhattan":
+        return (f"{totals['instances']} instances with the {comparison.heuristic} heuristic: lengths equal to the "
+                f"paper's on {totals['lengths_equal']}; {totals['nodes']:,} nodes generated (Manhattan in the paper: "
+                f"{totals['paper_nodes']:,})")
     return (f"{totals['instances']} instances: lengths equal to the paper's on {totals['lengths_equal']}, node counts "
             f"on {totals['nodes_equal']}; {totals['nodes']:,} nodes generated (the paper: {totals['paper_nodes']:,})")
 
@@ -217,6 +256,8 @@ def differences_text(comparison: Comparison) -> list[str]:
 
 
 def markdown(comparison: Comparison) -> str:
+    if comparison.heuristic != "manhattan":
+        return _pdb_markdown(comparison)
     totals = comparison.totals()
     ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
            if comparison.interrupted else f"{totals['instances']} instances")
@@ -246,6 +287,28 @@ def markdown(comparison: Comparison) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _pdb_markdown(comparison: Comparison) -> str:
+    totals = comparison.totals()
+    ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
+           if comparison.interrupted else f"{totals['instances']} instances")
+    lines = [
+        "# Korf's 100 fifteen-puzzle instances: IDA* with an additive pattern database", "",
+        "The same IDA* (Korf's order and counting, solvers/puzzle15) with a 5-5-5 additive pattern database as h "
+        "(solvers/puzzle15/pdb.py), beside the nodes IDA* with the Manhattan distance generated in "
+        f"{CITATION}. The share is this search's nodes over Manhattan's.", "",
+        f"Made by `{comparison.command}`: {ran} in {_clock(comparison.seconds)} (wall clock) on "
+        f"{comparison.workers}, {comparison.cores} cores, Python {platform.python_version()}, the tables made "
+        "once in each worker first. The seconds are each instance's own search in its worker.", "",
+        f"Lengths equal the paper's on {totals['lengths_equal']} of {totals['instances']} instances. Nodes "
+        f"generated in all: {totals['nodes']:,}, against {totals['paper_nodes']:,} with the Manhattan distance "
+        f"({totals['nodes'] / max(1, totals['paper_nodes']):.3%}).", "",
+        "| " + " | ".join(PDB_HEADERS) + " |",
+        "|" + "---:|" * len(PDB_HEADERS),
+    ]
+    lines += ["| " + " | ".join(_cells(row, comparison.heuristic)) + " |" for row in comparison.rows]
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def write_out(folder: Path, comparison: Comparison) -> list[Path]:
     """The JSON document and the Markdown page in `folder`, each written whole."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -254,7 +317,8 @@ def write_out(folder: Path, comparison: Comparison) -> list[Path]:
     # One key a line, then one row a line: readable, and a change to one instance is a one-line diff.
     text = ("{\n" + "".join(f" {json.dumps(key)}: {json.dumps(value)},\n" for key, value in document.items())
             + ' "rows": [\n' + ",\n".join("  " + json.dumps(row) for row in rows) + "\n ]\n}\n")
-    json_path, markdown_path = folder / JSON_NAME, folder / MARKDOWN_NAME
+    json_name, markdown_name = output_names(comparison.heuristic)
+    json_path, markdown_path = folder / json_name, folder / markdown_name
     write_atomically(json_path, text)
     write_atomically(markdown_path, markdown(comparison))
     return [json_path, markdown_path]
