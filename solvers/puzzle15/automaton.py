@@ -27,6 +27,10 @@ SPEC_PATH = "specs/fifteen_puzzle.yaml"
 
 
 class IdaStarContext(IdaStar):
+    def __init__(self, start: Position, observer: Observer) -> None:
+        super().__init__(start, observer)
+        self.child_table = self.tables.moves  # (cell, change of h by tile): advance's one lookup per child
+
     # -- inputs ----------------------------------------------------------------------------------
 
     def is_searching(self) -> bool:
@@ -44,7 +48,6 @@ class IdaStarContext(IdaStar):
         board = self.board
         frames = self.frames
         children, blank, h = frames[-1]
-        manhattan = self.manhattan
         child_table = self.child_table
         threshold = self.threshold
         next_threshold = self.next_threshold
@@ -52,10 +55,9 @@ class IdaStarContext(IdaStar):
         generated = self.generated
         depth = len(frames)  # the depth of a child of the node on top
         while True:
-            for cell in children:
+            for cell, change in children:
                 tile = board[cell]
-                distances = manhattan[tile]
-                child_h = h - distances[cell] + distances[blank]
+                child_h = h + change[tile]
                 generated += 1
                 if emit is not None:
                     emit("generate", tile, depth, child_h)

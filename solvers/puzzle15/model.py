@@ -44,6 +44,9 @@ class Tables:
     size: int
     manhattan: tuple[tuple[int, ...], ...]  # [tile][cell]: moves from that cell to the tile's goal cell
     children: tuple[tuple[tuple[int, ...], ...], ...]  # [blank's cell][parent's blank cell or `root`]
+    # The same moves with what each does to the Manhattan distance: (cell, change of h by the tile
+    # that slides from `cell` onto the blank's), so the hot loop makes one lookup for a child's h.
+    moves: tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...]
     root: int  # the "parent" index of the start node: no move is excluded
 
     @property
@@ -66,7 +69,10 @@ def tables(size: int) -> Tables:
     manhattan = tuple(tuple(0 if tile == BLANK else distance(tile, cell) for cell in range(cells)) for tile in range(cells))
     children = tuple(tuple(tuple(cell for cell in moves(blank) if cell != parent) for parent in range(cells + 1))
                      for blank in range(cells))
-    return Tables(size, manhattan, children, cells)
+    with_changes = tuple(tuple(tuple((cell, tuple(manhattan[tile][blank] - manhattan[tile][cell] for tile in range(cells)))
+                                     for cell in children[blank][parent]) for parent in range(cells + 1))
+                         for blank in range(cells))
+    return Tables(size, manhattan, children, with_changes, cells)
 
 
 def goal(size: int) -> Position:
@@ -102,8 +108,9 @@ class IdaStar:
     def __init__(self, start: Position, observer: Observer) -> None:
         size = round(len(start) ** 0.5)
         self.tables = tables(size)
-        self.manhattan = self.tables.manhattan  # the hot loop's tables, one attribute lookup away
-        self.child_table = self.tables.children
+        self.manhattan = self.tables.manhattan
+        # What each frame's "children left to try" iterates over (the automaton's hot loop may want more).
+        self.child_table: Any = self.tables.children
         self.start_position = tuple(start)
         self.board = list(start)
         # Nobody listens to a NullObserver: skip building the events (the hot loop checks for None).
@@ -123,7 +130,7 @@ class IdaStar:
         """Put the start node on the stack; the first threshold is its h."""
         blank = self.board.index(BLANK)
         h = self.initial_h()
-        self.frames = [(iter(self.tables.children[blank][self.tables.root]), blank, h)]
+        self.frames = [(iter(self.child_table[blank][self.tables.root]), blank, h)]
         self.generated = 1
         self.generated_before = 0  # the first iteration counts the start node
         self.threshold = h
@@ -147,7 +154,7 @@ class IdaStar:
         self.next_threshold = NO_THRESHOLD
         self.generated_before = self.generated
         _, blank, h = self.frames[0]
-        self.frames[0] = (iter(self.tables.children[blank][self.tables.root]), blank, h)
+        self.frames[0] = (iter(self.child_table[blank][self.tables.root]), blank, h)
         self.searching = True
         if self.emit is not None:
             self.emit("iteration", self.threshold)
@@ -190,7 +197,7 @@ class IdaStar:
         h = self.child_h(h, tile, cell, blank)
         self.moved(tile, cell, blank)
         self.board[blank], self.board[cell] = tile, BLANK
-        self.frames.append((iter(self.tables.children[cell][blank]), cell, h))
+        self.frames.append((iter(self.child_table[cell][blank]), cell, h))
         self.generated += 1
         if self.emit is not None:
             self.emit("generate", tile, len(self.frames) - 1, h)

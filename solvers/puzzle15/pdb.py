@@ -114,6 +114,7 @@ class PdbIdaStarContext(IdaStarContext):
     def __init__(self, start: Position, observer: Observer) -> None:
         super().__init__(start, observer)
         self.database = pattern_database(self.tables.size)
+        self.child_table = self.tables.children  # cells only: h comes from the codes here
         self.codes = self.database.codes(self.start_position)  # of the node on top of the stack
 
     def initial_h(self) -> int:
