@@ -99,6 +99,19 @@ def test_ctrl_c_keeps_the_instances_that_finished(capsys, tmp_path, monkeypatch)
     assert "1 of the 2 requested instances (interrupted)" in (tmp_path / tables.MARKDOWN_NAME).read_text()
 
 
+def test_ctrl_c_before_any_instance_finished_writes_an_empty_table(capsys, tmp_path, monkeypatch):
+    import automata.sweep
+
+    def interrupted_at_once(function, cases, **options):
+        raise automata.sweep.Interrupted({}, len(list(cases)))
+
+    monkeypatch.setattr(automata.sweep, "run_sweep", interrupted_at_once)
+    code, out, err = invoke(capsys, "compare", "puzzle15", "--instances", "1-3", "--out", str(tmp_path))
+    assert code == 130 and "interrupted: 0 of 3 cases finished" in err
+    assert out.startswith("instance  length  nodes") and "0 instances" in out
+    assert json.loads((tmp_path / "puzzle15.json").read_text())["rows"] == []
+
+
 def test_a_difference_from_the_paper_is_explained_from_the_iterations():
     from solvers.puzzle15.tables import Comparison, InstanceRow, differences_text
 

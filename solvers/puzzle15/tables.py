@@ -200,7 +200,7 @@ def _cells(row: InstanceRow, heuristic: str = "manhattan") -> tuple[str, ...]:
 def text_table(comparison: Comparison) -> str:
     headers = _headers(comparison.heuristic)
     rows = [_cells(row, comparison.heuristic) for row in comparison.rows]
-    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(headers)]
+    widths = [max([len(header), *(len(row[i]) for row in rows)]) for i, header in enumerate(headers)]
     lines = ["  ".join(header.rjust(width) for header, width in zip(headers, widths))]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
     return "\n".join(lines)
