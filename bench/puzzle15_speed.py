@@ -18,7 +18,9 @@ plain IDA* (within 1.5Ã—), the generated code against the iterative (within 1.3Ã
 on transitions against the iterative (no goal: the ratio is stated).
 
 `rows(instances, rounds, skip)` returns the measurements as `Row`s for other tools (a benchmark
-page writer); `main` prints them as a Markdown table.
+page writer); `main` prints them as a Markdown table, and with `--write-docs` also puts it into
+docs/performance.md between the markers `<!-- puzzle15_speed: begin -->` and `<!-- puzzle15_speed:
+end -->`, so the page's numbers are the benchmark's, never typed.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from automata.io.files import write_atomically  # noqa: E402
 from automata.io.loader import load_spec  # noqa: E402
 from automata.runtime.events import NullObserver  # noqa: E402
 from solvers.puzzle15 import automaton, iterative, recursive  # noqa: E402
@@ -160,12 +163,28 @@ def markdown(measured: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+BEGIN, END = "<!-- puzzle15_speed: begin -->", "<!-- puzzle15_speed: end -->"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
+
+
+def write_docs(measured: Sequence[Row], rounds: int, page: Path = PAGE) -> None:
+    """Replace the table between the markers in `page` with this run's."""
+    text = page.read_text(encoding="utf-8")
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        raise SystemExit(f"{page}: expected one {BEGIN} ... {END} section")
+    instances = ",".join(dict.fromkeys(row.case.split()[1] for row in measured))
+    section = (f"{BEGIN}\n`python bench/puzzle15_speed.py --instances {instances} --rounds {rounds} --write-docs`, "
+               f"Python {sys.version.split()[0]}, CPU time, medians:\n\n{markdown(measured)}\n{END}")
+    write_atomically(page, text[:text.index(BEGIN)] + section + text[text.index(END) + len(END):])
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--instances", default="79,12", help="Korf's instances by number, comma-separated")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--skip", default="", help="implementations to leave out, e.g. automaton")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--write-docs", action="store_true", help="also write the table into docs/performance.md")
     args = parser.parse_args(argv)
     measured = rows([int(n) for n in args.instances.split(",")], args.rounds,
                     [name.strip() for name in args.skip.split(",") if name.strip()])
@@ -175,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     print(f"CPU time, median of {args.rounds} interleaved rounds; Python {sys.version.split()[0]}")
     print(markdown(measured))
+    if args.write_docs:
+        write_docs(measured, args.rounds)
 
 
 if __name__ == "__main__":
