@@ -92,21 +92,26 @@ def test_random_positions_agree_on_every_program():
     assert_equivalent(automaton.SPEC_PATH, cases)
 
 
-def test_optimal_lengths_match_a_breadth_first_search_on_the_8_puzzle():
-    start = goal(3)
-    distance = {start: 0}
-    frontier = [start]
-    for _ in range(18):
+def distances_from_the_goal(size: int, farthest: int) -> dict:
+    """Every position at most `farthest` moves from Korf's goal, with its distance (breadth first)."""
+    distance = {goal(size): 0}
+    frontier = [goal(size)]
+    for _ in range(farthest):
         following = []
         for position in frontier:
             blank = position.index(0)
-            for cell in tables(3).children[blank][tables(3).root]:
+            for cell in tables(size).children[blank][tables(size).root]:
                 moved = list(position)
                 moved[blank], moved[cell] = moved[cell], 0
                 if tuple(moved) not in distance:
                     distance[tuple(moved)] = distance[position] + 1
                     following.append(tuple(moved))
         frontier = following
+    return distance
+
+
+def test_optimal_lengths_match_a_breadth_first_search_on_the_8_puzzle():
+    distance = distances_from_the_goal(3, 18)
     chance = random.Random(3)
     for position in chance.sample(sorted(distance), 25):
         assert iterative.solve(position, NullObserver()).length == distance[position]
@@ -166,19 +171,7 @@ def test_the_pattern_database_is_admissible_and_beats_manhattan_on_the_8_puzzle(
     from solvers.puzzle15.pdb import PdbIdaStarContext, pattern_database
 
     database = pattern_database(3)
-    distance = {goal(3): 0}
-    frontier = [goal(3)]
-    while frontier:  # every position's true distance, by breadth-first search
-        following = []
-        for position in frontier:
-            blank = position.index(0)
-            for cell in tables(3).children[blank][tables(3).root]:
-                moved = list(position)
-                moved[blank], moved[cell] = moved[cell], 0
-                if tuple(moved) not in distance:
-                    distance[tuple(moved)] = distance[position] + 1
-                    following.append(tuple(moved))
-        frontier = following
+    distance = distances_from_the_goal(3, 31)  # every position: 31 moves is the 8-puzzle's farthest
     assert len(distance) == 181_440
     for position, moves in random.Random(5).sample(sorted(distance.items()), 300):
         assert manhattan(position, 3) <= database.h(database.codes(position)) <= moves

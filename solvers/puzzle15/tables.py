@@ -255,28 +255,38 @@ def differences_text(comparison: Comparison) -> list[str]:
     return paragraphs
 
 
+def _made_by(comparison: Comparison, extra: str = "", whose: str = "time") -> str:
+    """The line saying which command made the page, how long it ran and where."""
+    totals = comparison.totals()
+    ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
+           if comparison.interrupted else f"{totals['instances']} instances")
+    return (f"Made by `{comparison.command}`: {ran} in {_clock(comparison.seconds)} (wall clock) on "
+            f"{comparison.workers}, {comparison.cores} cores, Python {platform.python_version()}{extra}. The seconds "
+            f"are each instance's own {whose} in its worker.")
+
+
+def _table_lines(comparison: Comparison) -> list[str]:
+    headers = _headers(comparison.heuristic)
+    return (["| " + " | ".join(headers) + " |", "|" + "---:|" * len(headers)]
+            + ["| " + " | ".join(_cells(row, comparison.heuristic)) + " |" for row in comparison.rows])
+
+
 def markdown(comparison: Comparison) -> str:
     if comparison.heuristic != "manhattan":
         return _pdb_markdown(comparison)
     totals = comparison.totals()
-    ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
-           if comparison.interrupted else f"{totals['instances']} instances")
     lines = [
         "# Korf's 100 fifteen-puzzle instances: IDA* with the Manhattan distance", "",
         f"The paper's figures are from {CITATION} (solvers/puzzle15/korf100.py); the search is this project's "
         f"{comparison.impl} program (solvers/puzzle15), counting as Korf does: the start node and every child "
         "generated, moves in the order up, left, right, down (the blank's), none back to the parent, the last "
         "iteration up to the goal (docs/puzzle15.md).", "",
-        f"Made by `{comparison.command}`: {ran} in {_clock(comparison.seconds)} (wall clock) on "
-        f"{comparison.workers}, {comparison.cores} cores, Python {platform.python_version()}. The seconds are "
-        "each instance's own time in its worker.", "",
+        _made_by(comparison), "",
         f"Lengths equal the paper's on {totals['lengths_equal']} of {totals['instances']} instances; node counts "
         f"on {totals['nodes_equal']}. Nodes generated in all: {totals['nodes']:,} (the paper: "
         f"{totals['paper_nodes']:,}).", "",
-        "| " + " | ".join(HEADERS) + " |",
-        "|" + "---:|" * len(HEADERS),
+        *_table_lines(comparison),
     ]
-    lines += ["| " + " | ".join(_cells(row)) + " |" for row in comparison.rows]
     differences = differences_text(comparison)
     if differences:
         lines += ["", "## Where the count differs from the paper's", ""]
@@ -289,23 +299,17 @@ def markdown(comparison: Comparison) -> str:
 
 def _pdb_markdown(comparison: Comparison) -> str:
     totals = comparison.totals()
-    ran = (f"{totals['instances']} of the {totals['requested']} requested instances (interrupted)"
-           if comparison.interrupted else f"{totals['instances']} instances")
     lines = [
         "# Korf's 100 fifteen-puzzle instances: IDA* with an additive pattern database", "",
         "The same IDA* (Korf's order and counting, solvers/puzzle15) with a 5-5-5 additive pattern database as h "
         "(solvers/puzzle15/pdb.py), beside the nodes IDA* with the Manhattan distance generated in "
         f"{CITATION}. The share is this search's nodes over Manhattan's.", "",
-        f"Made by `{comparison.command}`: {ran} in {_clock(comparison.seconds)} (wall clock) on "
-        f"{comparison.workers}, {comparison.cores} cores, Python {platform.python_version()}, the tables made "
-        "once in each worker first. The seconds are each instance's own search in its worker.", "",
+        _made_by(comparison, ", the tables made once in each worker first", "search"), "",
         f"Lengths equal the paper's on {totals['lengths_equal']} of {totals['instances']} instances. Nodes "
         f"generated in all: {totals['nodes']:,}, against {totals['paper_nodes']:,} with the Manhattan distance "
         f"({totals['nodes'] / max(1, totals['paper_nodes']):.3%}).", "",
-        "| " + " | ".join(PDB_HEADERS) + " |",
-        "|" + "---:|" * len(PDB_HEADERS),
+        *_table_lines(comparison),
     ]
-    lines += ["| " + " | ".join(_cells(row, comparison.heuristic)) + " |" for row in comparison.rows]
     return "\n".join(lines).rstrip() + "\n"
 
 
