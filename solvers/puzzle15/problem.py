@@ -187,7 +187,10 @@ def parse_instances(text: str) -> list[int]:
 def _command_line(instances: str | None, easiest_count: int | None, heuristic: str, impl: str, out: str | None,
                   jobs: int | None, scheduler: str | None) -> str:
     words = ["automata", "compare", "puzzle15"]
-    words += ["--easiest", str(easiest_count)] if easiest_count is not None else ["--instances", instances or "1-100"]
+    if easiest_count is not None:
+        words += ["--easiest", str(easiest_count)]
+    else:
+        words += ["--instances", "1-100" if instances is None else instances]
     words += ["--heuristic", heuristic] if heuristic != "manhattan" else []
     words += ["--impl", impl] if impl != "iterative" else []
     words += ["--jobs", str(jobs)] if jobs is not None else []
@@ -220,7 +223,7 @@ def compare_command(instances: str | None, easiest_count: int | None, heuristic:
     if instances is not None and easiest_count is not None:
         raise click.UsageError("give --instances or --easiest, not both")
     numbers = ([instance.number for instance in easiest(easiest_count)] if easiest_count is not None
-               else parse_instances(instances or "1-100"))
+               else parse_instances("1-100" if instances is None else instances))
     settings = sweep_settings(jobs, scheduler, "puzzle15")
     command = _command_line(instances, easiest_count, heuristic, impl, out, jobs, scheduler)
     comparison = compare(numbers, impl, heuristic, jobs=jobs, scheduler=scheduler, progress=settings.progress,
