@@ -9,7 +9,8 @@ state and raising the threshold an arc.
 
 `advance` is the search's hot loop, the same work as the model's generate / is_over_threshold /
 note_cutoff / back_up, written out with local variables: a child beyond the threshold is only
-counted and reported, never put on the board. The event streams of this loop and of the
+counted and reported, never put on the board, and each move comes with the change it makes to
+the Manhattan distance (`Tables.moves`), so a child's h is one lookup. The event streams of this loop and of the
 recursive program (which uses the model's operations) are compared by `automata verify`.
 """
 

@@ -15,7 +15,9 @@ reproduces his table (docs/puzzle15.md):
 **The search state** is a stack of frames, one per node of the current path, each
 `(children left to try, blank's cell, h)`, over one mutable board. `IdaStar` offers the textbook
 operations on it (generate a child, test it, back up) that the recursive program uses;
-`automaton.IdaStarContext` adds the automaton's coarser steps over the same stack.
+`automaton.IdaStarContext` adds the automaton's coarser steps over the same stack. h is the
+Manhattan distance, updated per move; pdb.py overrides `initial_h`, `child_h` and `moved` (and
+the hot loop) for the pattern database.
 
 **Events** (what `verify` compares), all reported here or in the context's hot loop:
 `("start", h)`, `("iteration", threshold)` when an iteration begins, `("generate", tile, g, h)`
