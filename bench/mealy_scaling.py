@@ -16,9 +16,9 @@ what a user does with a learned model:
 Each command is timed in-process, CPU time, the fastest of `repeat` runs (big machines once).
 `rows(sizes, repeat)` returns the measurements; `growth_table(rows)` the Markdown table with, for
 each command, the exponent k of its growth (time ~ transitions^k between the smallest and the
-largest machine of 10 inputs). `python bench/mealy_scaling.py` prints the table;
-`--write-docs` puts it in docs/performance.md between the markers
-`<!-- measured bench/mealy_scaling.py:growth -->` and `<!-- /measured -->`.
+largest machine of 10 inputs). `python bench/mealy_scaling.py` prints the table; the one in
+docs/performance.md is `TABLES["growth"]`, written with every measured table by
+`python bench/run.py --write-docs` (bench/README.md).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import gc
 import math
-import platform
 import sys
 import tempfile
 import time
@@ -52,8 +51,6 @@ COMMANDS = ("import", "load", "check", "minimize", "equiv", "codegen", "words (t
 # (states, inputs): the growth in states at 10 inputs, in inputs at 1,000 states, and the learned model's size.
 SIZES = ((10, 10), (100, 10), (1_000, 10), (10_000, 10), (1_000, 5), (1_000, 25), (657, 75))
 QUICK_SIZES = ((10, 5), (100, 5), (30, 20))
-PAGE = ROOT / "docs" / "performance.md"
-START, END = "<!-- measured bench/mealy_scaling.py:growth", "<!-- /measured -->"
 
 
 @dataclass
@@ -146,8 +143,7 @@ def growth_table(rows_: Sequence[Row], words: int = WORDS) -> str:
     exponents = [growth(rows_, command) for command in COMMANDS]
     lines.append("| growth (time ~ transitions^k, 10 inputs) | | " +
                  " | ".join(f"k = {k:.2f}" if k is not None else "" for k in exponents) + " |")
-    stamp = (f"*Measured {time.strftime('%Y-%m-%d')} by `python bench/mealy_scaling.py --write-docs`: Python "
-             f"{platform.python_version()}, CPU time of each command in one process, the fastest of 3 runs on "
+    stamp = (f"*CPU time of each command in one process, the fastest of 3 runs on "
              f"machines under 20,000 transitions, one run above; words: {words:,} random words of {LETTERS} "
              "letters per runtime.*")
     return "\n".join(lines) + "\n\n" + stamp + "\n"
@@ -170,28 +166,15 @@ except ImportError:
     TABLES = {}
 
 
-def write_page(table: str, page: Path = PAGE) -> None:
-    """Replace the body between the markers in `page` (the markers stay; nothing else changes)."""
-    text = page.read_text(encoding="utf-8")
-    start = text.index(START)
-    body = text.index("\n", start) + 1
-    end = text.index(END, body)
-    page.write_text(text[:body] + table + text[end:], encoding="utf-8")
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small machines only: checks that the benchmark works")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--write-docs", action="store_true", help="write the table into docs/performance.md")
     options = parser.parse_args(argv)
     sizes = QUICK_SIZES if options.quick else SIZES
     words = 100 if options.quick else WORDS
     table = growth_table(rows(sizes, options.repeat, lambda text: print(text, file=sys.stderr), words), words)
     print(table)
-    if options.write_docs:
-        write_page(table)
-        print(f"wrote {PAGE.relative_to(ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Each module exposes run(context, sinks=(), max_steps=None, spec=None) -> RunSumm
 SPEC_HASH of the spec text it was generated from. tests/test_codegen.py fails when one is stale.
 
 - eight_puzzle: specs/eight_puzzle.yaml
+- fifteen_puzzle: specs/fifteen_puzzle.yaml
 - knight_tour: specs/knight_tour.yaml
 - knight_tour_attempt: specs/knight_tour_attempt.yaml
 - knight_tour_system: specs/knight_tour_system.yaml

@@ -157,6 +157,12 @@ def option_cases() -> list[Case]:
         case("puzzle8 --max-expanded of 5,000 digits", "--max-expanded", "run", "puzzle8", "--max-expanded", HUGE),
         case("puzzle8 --max-expanded 10**15", "--max-expanded", "run", "puzzle8", "--max-expanded", "1" + "0" * 15),
         case("puzzle8 --start of 10,000 characters", "start", "run", "puzzle8", "--start", "1" * 10_000),
+        case("puzzle15 --start of 10,000 characters", "start", "run", "puzzle15", "--start", "1" * 10_000),
+        case("puzzle15 --start of 5,000 numbers", "start", "run", "puzzle15", "--start", "1 " * 5_000),
+        case("puzzle15 --instance of 5,000 digits", "--instance", "run", "puzzle15", "--instance", HUGE),
+        case("puzzle15 compare --instances of 5,000 digits", "--instances", "compare", "puzzle15", "--instances", HUGE),
+        case("puzzle15 compare --instances ''", "--instances", "compare", "puzzle15", "--instances", ""),
+        case("puzzle15 compare --easiest 0", "--easiest", "compare", "puzzle15", "--easiest", "0"),
         case("draw --format ''", "--format", "draw", "--format", "", "--out", "{dir}/out"),
         case("draw --format nonsense", "--format", "draw", "--format", "gif", "--out", "{dir}/out"),
     ]

@@ -30,6 +30,7 @@ from automata.analysis.cases import BudgetedRecorder, EventBudgetExceeded
 from automata.runtime.program import Program, load_program
 from solvers.knight_tour.model import DEFAULT_GOOD_RETURNS, KnightTourInstance
 from solvers.puzzle8.program import PuzzleCase
+from solvers.puzzle15.program import PuzzleCase as FifteenCase
 from solvers.queens.algorithms import QueensOptions
 
 COMMAND = "python3 tests/golden/regenerate.py"
@@ -86,6 +87,17 @@ def _puzzle_cases() -> Iterator[tuple[str, PuzzleCase]]:
            PuzzleCase("21/3_", "manhattan", "12/3_", None, require_reachable=False))
 
 
+def _fifteen_cases() -> Iterator[tuple[str, FifteenCase]]:
+    # Short searches in Korf's order and counting, each with several thresholds; the pattern
+    # database on 3x3 only (its 4x4 tables take half a minute to make).
+    yield "2x2, the farthest position", FifteenCase("3 2 1 0")
+    for start in ("6 1 2 7 3 5 0 8 4", "2 8 5 1 0 7 6 4 3"):
+        for heuristic in ("manhattan", "pdb"):
+            yield f"3x3 {start}, {heuristic}", FifteenCase(start, heuristic)
+    for start in ("2 8 6 3 1 4 5 7 13 10 0 11 9 12 14 15", "1 2 10 3 8 4 14 7 12 5 6 11 9 0 13 15"):
+        yield f"4x4 {start}, manhattan", FifteenCase(start)
+
+
 # spec file stem -> its cases; the golden file is tests/golden/<stem>.json
 GOLDEN: dict[str, Any] = {
     "knight_tour": _knight_cases,
@@ -95,6 +107,7 @@ GOLDEN: dict[str, Any] = {
     "queens_las_vegas": _las_vegas_cases,
     "queens_explicit": _explicit_cases,
     "eight_puzzle": _puzzle_cases,
+    "fifteen_puzzle": _fifteen_cases,
 }
 
 
