@@ -1,6 +1,7 @@
 """The mutation scores of the shipped specs, as the table in docs/mutation.md and the README.
 
-    python bench/mutation_scores.py [--jobs N] [SPEC ...]
+    python bench/mutation_scores.py [--jobs N] [SPEC ...]      # prints the rows
+    python bench/run.py --write-docs --only bench/mutation_scores.py   # writes the pages' table
 
 Runs `automata mutate SPEC --json` for each spec (every spec in specs/ by default) and prints one
 Markdown row per spec: the mutants, how each was caught, the survivors split into proved
@@ -32,14 +33,34 @@ def score_row(spec: Path, jobs: int) -> str:
             f"| **{report['score']:.1%}** | {report['score_observable']:.1%} | {report['seconds']:.1f} s |")
 
 
+HEADER = ("| spec | cases | mutants | check | verify | run error | survived | strict score | observable | time |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+
+
+def table(jobs: int = 2) -> str:
+    """Every shipped spec's row, as the pages show them."""
+    rows = [score_row(spec, jobs) for spec in sorted((ROOT / "specs").glob("*.yaml"))]
+    return HEADER + "\n" + "\n".join(rows) + "\n"
+
+
+try:  # bench/pages.py, the measured pages: README.md and docs/mutation.md show this table
+    from pages import Table  # type: ignore[import-not-found]
+
+    TABLES = {"scores": Table(lambda session: session.once("mutation.scores", table),
+                              ("specs/*.yaml", "automata/analysis/mutate/*.py", "automata/analysis/equiv/*.py",
+                               "automata/analysis/check.py", "automata/analysis/cases.py", "solvers/*/program.py",
+                               "solvers/*/*/program.py", "solvers/knight_tour/system_program.py"))}
+except ImportError:
+    TABLES = {}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("specs", nargs="*", type=Path, help="specs to score [default: every spec in specs/]")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes per mutate run")
     args = parser.parse_args()
     specs = [path.resolve() for path in args.specs] or sorted((ROOT / "specs").glob("*.yaml"))
-    print("| spec | cases | mutants | check | verify | run error | survived | strict score | observable | time |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(HEADER)
     for spec in specs:
         print(score_row(spec, args.jobs), flush=True)
 
