@@ -6,14 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..io.files import display_path, write_atomically, writing
+from ..io.files import display_path, write_atomically
 from ..io.interop import FORMATS
 from .support import check_output_file, print_json
-
-
-def _write(output: str, text: str) -> None:
-    with writing(output):
-        write_atomically(output, text)
 
 
 @click.command("import")
@@ -42,7 +37,7 @@ def import_command(source_file: str, output: str | None, format_name: str | None
         spec = _at(spec, output)
     text = spec_text(spec, f"Imported from {display_path(source_file)} ({chosen}) by `automata import`.")
     if output:
-        _write(output, text)
+        write_atomically(output, text)
     conditions = f", {len(spec.inputs):,} conditions" if spec.inputs else ""
     summary = (f"{display_path(source_file)} ({chosen}): {len(spec.states):,} states, {len(spec.events):,} inputs"
                f"{conditions}, {len(spec.outputs):,} outputs, {len(spec.arcs):,} transitions")
@@ -85,7 +80,7 @@ def export_command(spec_file: str, format_name: str, output: str | None, verify_
     as_yaml = output is not None and Path(output).suffix.lower() in (".yaml", ".yml")
     text = export_spec(spec, format_name, as_yaml=as_yaml)
     if output:
-        _write(output, text)
+        write_atomically(output, text)
         click.echo(display_path(output))
     else:
         click.echo(text, nl=False)
