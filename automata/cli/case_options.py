@@ -22,9 +22,16 @@ import click
 
 from ..analysis.cases import case_items
 from ..runtime.program import Program, parse_params
+from .support import BoundedInt
 
 # The extra `--key value` options become parameters, so the command must let click pass them on.
 CASE_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+
+# The automaton's step limit, on every command that runs a case on it (run, verify, step).
+max_steps_option = click.option(
+    "--max-steps", type=BoundedInt(1, 10**12), default=None,
+    help="Stop an automaton run after this many steps [default: the program's step_limit(case), else 10^9].")
 
 
 def case_options(repeatable: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -32,9 +32,8 @@ from ..runtime.events import Recorder, format_event
 from ..runtime.instrument import PlainProtocol
 from ..runtime.program import AUTOMATON_ENGINES, Program, load_program
 from ..runtime.trace import TraceSink
-from .case_options import CASE_CONTEXT, case_options, case_values, chosen_cases
+from .case_options import CASE_CONTEXT, case_options, case_values, chosen_cases, max_steps_option
 from .support import (
-    BoundedInt,
     jsonable,
     open_sinks,
     print_json,
@@ -44,10 +43,6 @@ from .support import (
     sweep_settings,
     trace_options,
 )
-
-
-MAX_STEPS_HELP = "Stop an automaton run after this many steps [default: the program's step_limit(case), else 10^9]."
-max_steps_option = click.option("--max-steps", type=BoundedInt(1, 10**12), default=None, help=MAX_STEPS_HELP)
 
 
 @contextlib.contextmanager

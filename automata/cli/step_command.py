@@ -21,6 +21,7 @@ import click
 
 from ..errors import AutomataError, MissingMethod, StepLimitReached
 from ..io.labels import arc_number, arc_text
+from ..io.printable import printable
 from ..model.guards import is_state_test, readings_text
 from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
@@ -32,9 +33,8 @@ from ..runtime.system import SystemAutomaton
 from ..runtime.timeline import parents, path_of
 from ..runtime.trace import StepRecord
 from ..runtime.user_code import failure_text, implementation_subject, users_error
-from .support import BoundedInt
+from .case_options import max_steps_option
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
-from ..io.printable import printable
 from .terminal import raw
 
 ENGINE_NAMES = {"transitions": "automaton", "generated": "generated"}  # what --impl calls each engine
@@ -281,8 +281,7 @@ def _number(argument: str, what: str) -> int | None:
 
 @click.command("step", context_settings=CASE_CONTEXT)
 @target_options
-@click.option("--max-steps", type=BoundedInt(1, 10**12), default=None,
-              help="Stop the automaton after this many steps [default: the program's step_limit(case), else 10^9].")
+@max_steps_option
 @click.pass_context
 def step_command(ctx: click.Context, target: str, spec_stem: str | None, case_names: tuple[str, ...],
                  params: tuple[str, ...], engine: str, max_steps: int | None) -> None:
