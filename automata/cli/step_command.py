@@ -19,25 +19,23 @@ from typing import TextIO
 
 import click
 
-from ..errors import AutomataError, MissingMethod, StepLimitReached
+from ..errors import AutomataError
 from ..io.labels import arc_number, arc_text
 from ..io.printable import printable
 from ..model.guards import is_state_test, readings_text
 from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
-from ..runtime.program import missing_method_error, silent_loops_text
 from ..runtime.recording import StepListener
 from ..runtime.stepping import StepControl
 from ..runtime.stepwise import open_automaton
 from ..runtime.system import SystemAutomaton
 from ..runtime.timeline import parents, path_of
 from ..runtime.trace import StepRecord
-from ..runtime.user_code import failure_text, implementation_subject, users_error
+from ..runtime.user_code import failure_text
 from .case_options import max_steps_option
 from .target import CASE_CONTEXT, Target, resolve_target, target_options
 from .terminal import raw
 
-ENGINE_NAMES = {"transitions": "automaton", "generated": "generated"}  # what --impl calls each engine
 HELP = ("keys: [n]ext (or Enter; steps into a called automaton) · [o]ver · [u]p and out · [r]un to the end · "
         "[s [A] N] run to state N (of automaton A) · [g N] go to step N · [b]ack one step · [q]uit")
 
@@ -92,16 +90,10 @@ class Stepper:
     def _failure(self, error: BaseException) -> AutomataError:
         """What a failing step is: the limit (with how to raise it), a missing method, the user's
         code raising; anything else is a bug of the framework and is raised again."""
-        if isinstance(error, StepLimitReached):
-            return error.with_hint(self.target.program.limit_hint(self.max_steps), silent_loops_text(self.spec, error))
-        if isinstance(error, MissingMethod):
-            return missing_method_error(self.spec, error)
-        if isinstance(error, AutomataError):
-            return error
-        found = users_error(implementation_subject(ENGINE_NAMES.get(self.engine, self.engine)), error)
-        if found is None:
+        failure = self.target.program.run_failure(error, self.engine, self.max_steps)
+        if failure is None:
             raise error  # a bug of the framework, not of the run
-        return found
+        return failure
 
     @property
     def pending(self) -> StepRecord | None:

@@ -31,14 +31,23 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, Loc, MissingMethod, SpecError, SpecErrors, StepLimitReached
+from ..errors import (
+    AutomataError,
+    InputError,
+    Loc,
+    MissingMethod,
+    SpecError,
+    SpecErrors,
+    StepLimitReached,
+    UserCodeError,
+)
 from ..io.files import display_path
 from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
 from .context import import_user_module
 from .events import Observer
 from .trace import TraceSink
-from .user_code import implementation_subject, running_user_code
+from .user_code import implementation_subject, running_user_code, users_error
 
 if TYPE_CHECKING:
     from .engine import RunSummary
@@ -140,15 +149,29 @@ class Program:
         if context is None:
             context = self.new_context(case, observer)
         limit = max_steps if max_steps is not None else self.max_steps(case)
-        name = next((name for name, runs_on in AUTOMATON_ENGINES.items() if runs_on == engine), engine)
         try:
-            with running_user_code(implementation_subject(name)):
-                summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
-        except StepLimitReached as stop:
-            raise stop.with_hint(self.limit_hint(max_steps), silent_loops_text(self.spec, stop)) from None
-        except MissingMethod as missing:
-            raise missing_method_error(self.spec, missing) from None
+            summary = execute(self.spec, context, engine=engine, sinks=sinks, max_steps=limit)
+        except (Exception, SystemExit) as error:
+            failure = self.run_failure(error, engine, max_steps)
+            if failure is None or failure is error:
+                raise
+            raise failure from (error if isinstance(failure, UserCodeError) else None)
         return self.result_of(context, summary.final_state), summary
+
+    def run_failure(self, error: BaseException, engine: str, max_steps: int | None = None) -> AutomataError | None:
+        """How a run of the spec on `engine` that raised `error` is reported (by run, verify and step
+        alike): a step limit with how to raise it (`max_steps`: the command's own limit, if it set
+        one) and the arcs that loop on the state, a missing method at the declaration that names it,
+        the user's code raising as the failure of the implementation `automaton` or `generated`.
+        None when it is none of these: a bug of the framework."""
+        if isinstance(error, StepLimitReached):
+            return error.with_hint(self.limit_hint(max_steps), silent_loops_text(self.spec, error))
+        if isinstance(error, MissingMethod):
+            return missing_method_error(self.spec, error)
+        if isinstance(error, AutomataError):
+            return error
+        name = next((name for name, runs_on in AUTOMATON_ENGINES.items() if runs_on == engine), engine)
+        return users_error(implementation_subject(name), error)
 
     def run_plain(self, name: str, case: Any, observer: Observer, wrap: Callable[[object], None] | None = None) -> Any:
         """Run plain implementation `name` on a fresh context; `wrap(context)` may instrument it first."""
