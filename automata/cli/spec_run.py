@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -231,12 +231,12 @@ def make_verify_command(spec_path: str, loaded: Spec) -> click.Command:
     return verify
 
 
-def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[str],
-                  extra: Sequence[str] = ()) -> tuple[Program, Callable[..., Any], list[tuple[str]]]:
+def program_judge(spec_file: str | Spec, case_names: Sequence[str],
+                  values: Mapping[str, str]) -> tuple[Program, Callable[..., Any], list[tuple[str]]]:
     """What `automata mutate` needs from a spec's program: the program, a `verify_spec(spec, case,
-    sinks)` that verifies a mutant of the spec on one named case against the reference, and the cases.
+    sinks)` that verifies a mutant of the spec on one named case against the reference, and the cases
+    (`--case` names, or the case parameters `values` describe: cli/case_options.py).
     A program without plain implementations is judged against its own original automaton."""
-    values = case_values(params, extra)
     program = load_program(spec_file)
     items = chosen_cases(program, case_names, values, one=False)
     by_name = dict(items)
@@ -259,13 +259,13 @@ def program_judge(spec_file: str, case_names: Sequence[str], params: Sequence[st
     return program, verify_spec, [(name,) for name, _ in items]
 
 
-def classify_mutant_job(job: tuple[str, tuple[str, ...], tuple[str, ...], Any, Any, Any]) -> Any:
+def classify_mutant_job(job: tuple[str, tuple[str, ...], dict[str, str], Any, Any, Any]) -> Any:
     """One mutant of a spec through its program's cases, in a cluster's worker: the job names the
-    spec by path and the cases by name, so the worker rebuilds the judge itself."""
+    spec by path and the cases by name (or parameters), so the worker rebuilds the judge itself."""
     from ..analysis.mutate.scoring import classify
 
-    spec_file, case_names, params, mutant, cases, budgets, *extra = job
-    _, verify_spec, _ = program_judge(spec_file, case_names, params, *extra)
+    spec_file, case_names, values, mutant, cases, budgets = job
+    _, verify_spec, _ = program_judge(spec_file, case_names, values)
     return classify(verify_spec, mutant, cases, budgets)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..io.files import display_path
-from .case_options import CASE_CONTEXT
+from .case_options import CASE_CONTEXT, case_options, case_values
 from .support import check_output_file, print_json
 from .terminal import raw
 from .word_commands import word_case_options
@@ -66,10 +66,7 @@ def codegen_command(spec_file: str | None, output: str | None, all_specs: bool, 
 
 @click.command("mutate", context_settings=CASE_CONTEXT)
 @click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("--case", "case_names", multiple=True, metavar="NAME",
-              help="Score with these cases of the spec's program [default: all of its CASES].")
-@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-              help="Score with the one case these parameters describe (any other --key value option is one too).")
+@case_options(repeatable=True)
 @click.option("--jobs", type=click.IntRange(1, 1024), default=None,
               help="Mutants verified at the same time, each in its own process [default: every core].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -88,7 +85,9 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
 
     Each mutant goes through `automata check`, then through the verification of the spec's program
     (docs/own-automaton.md) on its cases, the reference against the mutated automaton; a mutant is
-    caught by the first case that tells it apart.
+    caught by the first case that tells it apart. The cases are --case NAME (repeatable), or the one
+    case that -p KEY=VALUE parameters or any other --key value options describe; without them,
+    every case of the program's CASES.
     """
     from ..analysis.mutate import (
         coverage_warnings,
@@ -97,28 +96,25 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
         report_table,
         score,
     )
-    from .case_options import extra_params
+    from ..io.loader import load_spec
     from .spec_run import program_judge
 
-    from ..io.loader import load_spec
-
-    extra = tuple(ctx.args)
-    extra_params(extra, ctx.command)  # a misspelt option of mutate's own is refused before any work
-    if load_spec(spec_file).is_pure:  # no program: the cases are words, judged against the original's outputs
+    values = case_values(params, ctx.args, ctx.command)  # a misspelt option of mutate's own is refused before any work
+    spec = load_spec(spec_file)
+    if spec.is_pure:  # no program: the cases are words, judged against the original's outputs
         from ..analysis.words import word_judge
         from .word_commands import chosen_cases
 
-        spec = load_spec(spec_file)
         if scheduler is not None:
             raise click.UsageError("--scheduler needs a spec with a program; a pure Mealy machine's mutants run here")
-        if case_names or params or extra:
+        if case_names or values:
             raise click.UsageError(f"{spec.automaton} is a pure Mealy machine: its cases are words (--word, --words, "
                                    "--scenarios, --random), not --case or parameters")
         verify_spec, cases = word_judge(spec, chosen_cases(spec, words, words_file, scenarios_file, random_count,
                                                            length, seed))
         judge = "its words"
     else:
-        program, verify_spec, cases = program_judge(spec_file, case_names, params, extra)
+        program, verify_spec, cases = program_judge(spec, case_names, values)
         spec, judge = program.spec, program.module_name
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
@@ -138,7 +134,7 @@ def mutate_command(ctx: click.Context, spec_file: str, case_names: tuple[str, ..
             sweep = sweep_settings(jobs, scheduler, "mutants on the cluster")
 
             def classify_many(specs: Any, suite: Any, budgets: Any) -> Any:
-                return sweep.map(classify_mutant_job, [(spec_file, case_names, params, mutant, suite, budgets, extra)
+                return sweep.map(classify_mutant_job, [(spec_file, case_names, values, mutant, suite, budgets)
                                                        for mutant in specs])
 
         report = score(spec, verify_spec, judge, cases, jobs=jobs or (os.cpu_count() or 1),
