@@ -99,7 +99,7 @@ def _program(spec_path: str) -> Program:
     from ..runtime.word_program import word_program
 
     spec = load_spec(spec_path)
-    return word_program(spec) if spec.is_pure else load_program(spec_path)
+    return word_program(spec) if spec.is_pure else load_program(spec)
 
 
 def resolve_target(target: str, spec_stem: str | None, case_names: Sequence[str], params: Sequence[str],
