@@ -130,17 +130,15 @@ def case_strategy(spec: str | Path | Program, **parameters: Any) -> Any:
     return strategies.fixed_dictionaries(parameters).map(build)
 
 
-def _text(value: Any, key: str = "") -> str:
-    """A drawn value as the text of `-p key=value`."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (str, int, float)):
-        return str(value)
-    if isinstance(value, (list, tuple)) and all(isinstance(item, (str, int, float)) and not isinstance(item, bool)
-                                                 for item in value):
-        return ",".join(str(item) for item in value)
-    raise TypeError(f"case_strategy: parameter {key!r} drew {value!r:.80}, which `-p {key}=VALUE` cannot spell; draw "
-                    "text, numbers, booleans or flat lists of numbers and text for a program with parse_case")
+def _text(value: Any, key: str) -> str:
+    """A drawn value as the text of `-p key=value` (runtime/program.param_text)."""
+    from .runtime.program import param_text
+
+    text = param_text(value)
+    if text is None:
+        raise TypeError(f"case_strategy: parameter {key!r} drew {value!r:.80}, which `-p {key}=VALUE` cannot spell; "
+                        "draw text, numbers, booleans or flat lists of numbers and text for a program with parse_case")
+    return text
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..io.html.player import ending
 from ..io.notebook import running_html
+from ..runtime.program import param_text
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording
 from .player_command import player_page, record_target
 from .target import Target, resolve_target
@@ -88,14 +89,15 @@ class RunView:
 def show(target: str, case: str | None = None, *, spec: str | None = None, engine: str = "transitions",
          max_steps: int = DEFAULT_MAX_RECORDED_STEPS, **params: Any) -> RunView:
     """Record one run of `target` and show it (see the module's docs)."""
-    chosen = resolve_target(target, spec, (case,) if case is not None else (), [f"{key}={_text(value)}" for key, value in params.items()], ())
+    chosen = resolve_target(target, spec, (case,) if case is not None else (),
+                            [f"{key}={_text(key, value)}" for key, value in params.items()], ())
     return RunView(chosen, record_target(chosen, engine, max_steps))
 
 
-def _text(value: Any) -> str:
+def _text(key: str, value: Any) -> str:
     """A keyword's value as the command line would give it: True -> "true", (3, 4) -> "3,4"."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (tuple, list)):
-        return ",".join(map(str, value))
-    return str(value)
+    text = param_text(value)
+    if text is None:
+        raise TypeError(f"show: {key}={value!r:.80} cannot be spelt as a case option; give text, numbers, booleans "
+                        "or flat lists of numbers and text")
+    return text

@@ -243,6 +243,20 @@ def parse_params(items: Sequence[str]) -> dict[str, str]:
     return params
 
 
+def param_text(value: Any) -> str | None:
+    """A Python value as the text of `-p key=value` (what a program's parse_case reads): text and
+    numbers as they are, booleans as true/false, a flat list or tuple as its items joined by commas
+    (`[3, 1, 2]` as "3,1,2"); None for a value no command line could spell."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(item, (str, int, float)) and not isinstance(item, bool)
+                                                 for item in value):
+        return ",".join(str(item) for item in value)
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # Loading
 
