@@ -40,7 +40,7 @@ from .io.files import write_atomically
 from .io.html.page import asset, esc
 from .io.html.simulate import simulate_html
 from .io.html.site import PART_TITLES, part_html
-from .io.loader import load_spec, load_system, locate_spec
+from .io.loader import load_spec, locate_spec
 from .model.spec import Spec
 from .runtime.playback import player_page, record_case
 from .runtime.program import load_program
@@ -141,10 +141,8 @@ class AutomatonDirective(SphinxDirective):
         if "player" in self.options:
             body.append(self._section("A run in the player", f"{stem}-player", self._player(path, spec)))
         if "simulate" in self.options:
-            system = load_system(spec) if spec.is_system else None
-            page = simulate_html(spec, system.specs if system is not None else None)
             body.append(self._section("Simulate it", f"{stem}-simulate",
-                                      _embedded(page, f"{spec.automaton}: the simulator", "simulator")))
+                                      _embedded(simulate_html(spec), f"{spec.automaton}: the simulator", "simulator")))
         if "no-title" in self.options:
             return body
         return [self._section(f"{spec.automaton}: {spec.title}", f"automaton-{stem}", *body)]

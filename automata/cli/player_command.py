@@ -10,7 +10,7 @@ import click
 from ..io.files import display_path, write_atomically
 from ..io.html.player import ending
 from ..io.html.simulate import simulate_html
-from ..io.loader import load_spec, load_system
+from ..io.loader import load_spec
 from ..runtime import playback
 from ..runtime.playback import record_case
 from ..runtime.recording import DEFAULT_MAX_RECORDED_STEPS, Recording
@@ -82,9 +82,7 @@ def write_simulator(target: str, spec_stem: str | None, case_names: Sequence[str
     spec = load_spec(spec_of_target(target, spec_stem, values))  # takes out the option that picks the spec
     if case_names or values:
         raise click.UsageError("--simulate runs the spec alone: it takes no case (--case, -p or case options)")
-    system = load_system(spec) if spec.is_system else None
-    page = simulate_html(spec, system.specs if system is not None else None)
-    write_atomically(path, page)
+    write_atomically(path, simulate_html(spec))
     click.echo(f"{display_path(path)}: a simulator of {spec.automaton} ({len(spec.states)} states, {len(spec.arcs)} arcs)",
                err=True)
     click.echo(display_path(path))

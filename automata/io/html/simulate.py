@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...model.spec import Spec
+from ..loader import load_system
 from ..labels import title_of
 from .page import esc
 from .player import graphs_html, page, view_controls
@@ -24,7 +25,10 @@ SIMULATE_SCRIPTS = ("view.js", "simulate.js")
 
 
 def simulate_html(spec: Spec, specs: Mapping[str, Spec] | None = None) -> str:
-    """The simulator page of `spec`; `specs`: every automaton of its system (None: `spec` alone)."""
+    """The simulator page of `spec`; `specs`: every automaton of its system, when the caller has
+    loaded it already (None: the system `spec` heads is loaded here, if it heads one)."""
+    if specs is None and spec.is_system:
+        specs = load_system(spec).specs
     specs = dict(specs) if specs else {spec.automaton: spec}
     choose = ""
     if len(specs) > 1:
