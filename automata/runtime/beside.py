@@ -27,6 +27,7 @@ from .events import format_event
 from .instrument import declared_methods, wrap_methods
 from .program import Program
 from .trace import StepRecord
+from .user_code import failure_text
 
 MAX_ENTRIES = 1_000_000
 MATCH_WINDOW = 64  # how far ahead a step's line is looked for among the loop's lines
@@ -97,7 +98,7 @@ def loop_listing(program: Program, case: Any, records: Sequence[StepRecord], eve
     except _Enough:
         note = note or f"the listing stops after {len(entries):,} lines, where the recorded run stops"
     except Exception as error:  # noqa: BLE001 - the user's loop failed: the listing shows how far it got
-        note = f"the loop failed: {type(error).__name__}: {error}"
+        note = f"the loop failed: {failure_text(error)}"
     else:
         note = note or f"the loop ended after {len(entries):,} lines"
     system = program.spec.is_system
