@@ -325,7 +325,7 @@ def _program_of(spec: Spec, source: Any, label: str, where: Loc) -> Program:
               if callable(getattr(source, name, None))}
     key_events = getattr(source, "KEY_EVENTS", ())
     if isinstance(key_events, str) or not all(isinstance(kind, str) for kind in key_events):
-        raise InputError(f"{label}.KEY_EVENTS must be a tuple of event kinds, e.g. (\"solution\",)")
+        raise defect(f"{label}.KEY_EVENTS must be a tuple of event kinds, e.g. (\"solution\",)")
     if key_events:
         extras["key_events"] = tuple(key_events)
     return Program(spec, label, make_context, dict(implementations), dict(cases), extras=extras, **hooks)
