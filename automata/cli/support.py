@@ -8,7 +8,6 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click

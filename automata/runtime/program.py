@@ -25,7 +25,7 @@ Importing the module runs the user's code: only commands that run the spec do it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
@@ -41,7 +41,6 @@ from ..errors import (
     StepLimitReached,
     UserCodeError,
 )
-from ..io.files import display_path
 from ..io.loader import load_spec, load_system
 from ..model.spec import Spec
 from .context import import_user_module
@@ -341,14 +340,3 @@ def _mapping(source: Any, name: str, label: str, defect: Callable[[str], SpecErr
     if not isinstance(value, Mapping):
         raise defect(f"{label}.{name} must be a dict (or a function returning one), found {type(value).__name__}")
     return value
-
-
-def programs_in(folder: Path) -> Iterator[Path]:
-    """The spec files of a folder, in name order (what `automata list` and friends show)."""
-    yield from sorted(path for path in folder.glob("*.y*ml") if path.suffix in (".yaml", ".yml"))
-
-
-def describe(program: Program) -> str:
-    names = ", ".join(program.implementation_names())
-    return (f"{display_path(program.spec.path)} with {program.module_name}: implementations {names}; "
-            f"{len(program.cases)} case{'s' if len(program.cases) != 1 else ''}")
