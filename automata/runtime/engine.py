@@ -27,8 +27,6 @@ from .trace import StepRecord, TraceSink
 DEFAULT_MAX_STEPS = 1_000_000_000
 
 
-
-
 @dataclass(frozen=True)
 class RunSummary:
     final_state: int
