@@ -38,11 +38,17 @@ def project_specs() -> list[Path]:
     return sorted(SPECS_DIR.glob("*.yaml")) if is_checkout() else []
 
 
-def default_spec_paths() -> list[Path]:
+def local_spec_paths() -> list[Path]:
     """The specs of the current folder, then the project's own when run at the checkout's root."""
     paths = specs_here()
     if in_project_root():
         paths += [path.relative_to(PROJECT_ROOT) for path in project_specs()]
+    return paths
+
+
+def default_spec_paths() -> list[Path]:
+    """The local specs (local_spec_paths); none is a usage error."""
+    paths = local_spec_paths()
     if not paths:
         raise click.UsageError("no spec files here: name one (automata check SPEC.yaml), or run in a folder "
                                "with *.yaml specs (automata new NAME makes one)")

@@ -24,7 +24,7 @@ from ..io.packaged import packaged_folder
 from ..model.spec import Spec
 from ..runtime.program import Program, load_program
 from ..runtime.trace import ProtocolSink
-from .discovery import in_project_root, project_specs, specs_here
+from .discovery import local_spec_paths
 from .player_command import player_page, record_target
 from .support import check_output_folder
 from .target import Target
@@ -158,9 +158,7 @@ def build_page(path: Path, name: str, verify: bool, max_steps: int,
 
 def default_paths() -> list[Path]:
     """The specs of the working folder; where there is none, the specs the package ships."""
-    here = specs_here()
-    if in_project_root():
-        here += [path.relative_to(PROJECT_ROOT) for path in project_specs()]
+    here = local_spec_paths()
     if here:
         return here
     shipped = packaged_folder("specs")
