@@ -112,6 +112,15 @@ class _Interpreting:
                           step.arc.index if step.arc is not None else None, step.outputs, step.state_after)
 
 
+def letter_values(spec: Spec, state: int, letter: Letter) -> dict[str, bool] | None:
+    """The inputs' values `letter` gives in `state`; None when the state does not define it (no arc
+    takes it, and the state may not stay)."""
+    decision = decide(spec, state, letter)
+    if decision.arc is None and not spec.states[state].may_stay:
+        return None
+    return dict(decision.valuation)
+
+
 def undefined_input(spec: Spec, state: int, letter: Letter) -> str:
     """The message for a letter no arc of `state` takes."""
     declared = spec.states[state]
@@ -164,10 +173,10 @@ class WordRunner:
             if spec.states[state].final:
                 raise stopped(f"{spec.automaton}: the run is over: state {state} ({spec.states[state].name}) is "
                               f"final, and the word goes on with '{clipped(letter.text, 80)}'")
-            decision = decide(spec, state, letter)
-            if decision.arc is None and not spec.states[state].may_stay:
+            values = letter_values(spec, state, letter)
+            if values is None:
                 raise stopped(undefined_input(spec, state, letter))
-            context.values = dict(decision.valuation)
+            context.values = values
             try:
                 record = runtime.step(letter.event)
             except RunError as error:  # the runtime told its sinks
@@ -231,10 +240,10 @@ class WordDriven(StepControl):
             raise RunError(f"{self.spec.automaton}: the word is over after {len(context.letters):,} letters")
         letter = context.letters[context.position]
         state = self.inner.state
-        decision = decide(self.spec, state, letter)
-        if decision.arc is None and not self.spec.states[state].may_stay:
+        values = letter_values(self.spec, state, letter)
+        if values is None:
             raise RunError(undefined_input(self.spec, state, letter))
-        context.values = dict(decision.valuation)
+        context.values = values
         context.position += 1
         return self.inner.step(letter.event)
 
