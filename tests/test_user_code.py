@@ -153,6 +153,10 @@ def test_a_misspelt_call_is_named_with_its_line_and_the_method_meant(capsys, tmp
     code, out, _ = run_cli(capsys, "verify", "bsearch.yaml", "--impl", "automaton")
     assert code == 1 and (f"automaton's stream ended because it failed: bsearch.yaml:{line}:3: x2 calls "
                           "'is_midle_less', which BinarySearch does not have; did you mean 'is_middle_less'?") in out
+    for command in (("step", "bsearch.yaml"), ("player", "bsearch.yaml", "-o", "page.html")):  # as run says it
+        code, _, err = step(capsys, monkeypatch, "r\n", *command[1:]) if command[0] == "step" else run_cli(capsys, *command)
+        assert code == 2 and err == (f"bsearch.yaml:{line}:3: error: x2 calls 'is_midle_less', which BinarySearch "
+                                     "does not have\n  hint: did you mean 'is_middle_less'?\n"), command
 
 
 def test_a_step_limit_names_the_state_the_loop_and_how_to_raise_it(capsys, tmp_path, monkeypatch):

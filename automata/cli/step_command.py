@@ -27,7 +27,6 @@ from ..model.spec import Spec
 from ..runtime.events import Recorder, format_event
 from ..runtime.recording import StepListener
 from ..runtime.stepping import StepControl
-from ..runtime.stepwise import open_automaton
 from ..runtime.system import SystemAutomaton
 from ..runtime.timeline import parents, path_of
 from ..runtime.trace import StepRecord
@@ -56,7 +55,7 @@ class Stepper:
         self.events = Recorder()
         self.context = program.new_context(self.target.case, self.events)
         limit = self.max_steps if self.max_steps is not None else program.max_steps(self.target.case)
-        self.automaton: StepControl = open_automaton(self.spec, self.context, self.engine, max_steps=limit)
+        self.automaton: StepControl = program.open_automaton(self.context, self.engine, max_steps=limit)
         self.system = isinstance(self.automaton, SystemAutomaton)
         self.specs: dict[str, Spec] = (dict(self.automaton.system.specs) if isinstance(self.automaton, SystemAutomaton)
                                        else {self.spec.automaton: self.spec})

@@ -11,7 +11,6 @@ from .beside import loop_listing
 from .events import Recorder
 from .program import Program
 from .recording import DEFAULT_MAX_RECORDED_STEPS, Recording, record_run
-from .stepwise import open_automaton
 from .trace import TraceSink
 
 
@@ -21,7 +20,7 @@ def record_case(program: Program, case: Any, engine: str = "transitions",
     `picture(context)` if it has one."""
     events = Recorder()
     context = program.new_context(case, events)
-    automaton = open_automaton(program.spec, context, engine, sinks, max_steps=program.max_steps(case))
+    automaton = program.open_automaton(context, engine, sinks, max_steps=program.max_steps(case))
     return record_run(automaton, context, program.extras.get("picture"), max_recorded_steps=max_steps, events=events,
                       key_events=program.extras.get("key_events", ()))
 

@@ -50,6 +50,7 @@ from .user_code import implementation_subject, running_user_code, users_error
 
 if TYPE_CHECKING:
     from .engine import RunSummary
+    from .stepping import StepControl
 
 # What `--impl` accepts besides the program's own implementations, and the engine each one runs on.
 AUTOMATON_ENGINES = {"automaton": "transitions", "generated": "generated"}
@@ -156,6 +157,17 @@ class Program:
                 raise
             raise failure from (error if isinstance(failure, UserCodeError) else None)
         return self.result_of(context, summary.final_state), summary
+
+    def open_automaton(self, context: object, engine: str = "transitions", sinks: Sequence[TraceSink] = (),
+                       max_steps: int | None = None) -> StepControl:
+        """The spec bound to `context`, to be driven one step at a time (runtime/stepwise.py); a
+        `call:` naming no method of the context is reported at its declaration, as a run reports it."""
+        from .stepwise import open_automaton  # the engines load only when an automaton runs
+
+        try:
+            return open_automaton(self.spec, context, engine, sinks, max_steps=max_steps)
+        except MissingMethod as missing:
+            raise missing_method_error(self.spec, missing) from None
 
     def run_failure(self, error: BaseException, engine: str, max_steps: int | None = None) -> AutomataError | None:
         """How a run of the spec on `engine` that raised `error` is reported (by run, verify and step
