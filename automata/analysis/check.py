@@ -223,15 +223,14 @@ def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains |
     decl = spec.states[state]
     read = {name for arc in arcs for name in arc.guard.variables()}
     inputs = sorted((name for name in read if not is_state_test(name)), key=name_order)
-    tested = sorted({name.partition("=")[0] for name in read if is_state_test(name)}, key=name_order)
-    states = {variable: domains.of(spec.automaton, state, "A" + variable[1:]) for variable in tested} if domains else {}
+    states = domains.of_tests(spec, state, read) if domains else {}
     on_event = f" on {event}" if event != spec.step_event or len(spec.events) > 1 else ""
     valuations = 1 << len(inputs)
     for possible in states.values():
         valuations *= max(len(possible), 1)
     if valuations > 1 << MAX_INPUTS_PER_STATE:
-        if tested:
-            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs and the states of {len(tested)} "
+        if states:
+            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs and the states of {len(states)} "
                        f"automata; consistency and completeness are checked only up to 2**{MAX_INPUTS_PER_STATE} "
                        "valuations per state")
         else:

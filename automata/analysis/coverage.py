@@ -152,9 +152,7 @@ class StateReadings:
             arcs = self.spec.arcs_from(state, event)
             names = variables_of(arc.guard for arc in arcs)
             inputs = [name for name in names if not is_state_test(name)]
-            tested = sorted({name.partition("=")[0] for name in names if is_state_test(name)}, key=name_order)
-            domains = {variable: self.domains.of(self.spec.automaton, state, "A" + variable[1:])
-                       for variable in tested} if self.domains is not None else {}
+            domains = self.domains.of_tests(self.spec, state, names) if self.domains is not None else {}
             size = 1 << len(inputs)
             for states in domains.values():
                 size *= len(states)
