@@ -14,7 +14,6 @@ The finding codes, their severities and how to fix each one are documented in do
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +31,7 @@ from ..model.guards import (
     shown_value,
 )
 from ..model.spec import ArcDecl, Spec, StateDecl, name_order
-from .system_check import StateDomains
+from .system_check import StateDomains, closure
 
 ERROR = "error"
 WARNING = "warning"
@@ -333,7 +332,7 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
         predecessors[arc.target].add(arc.source)
 
     findings = []
-    reachable = _closure([spec.initial], successors)
+    reachable = closure([spec.initial], successors)
     for state in sorted(set(spec.states) - reachable):
         decl = spec.states[state]
         findings.append(_finding(
@@ -351,7 +350,7 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
             "mark the state where the search ends with `final: true`",
         ))
         return findings
-    can_finish = _closure(finals, predecessors)
+    can_finish = closure(finals, predecessors)
     for state in sorted(reachable - can_finish):
         decl = spec.states[state]
         findings.append(_finding(
@@ -360,17 +359,6 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
             "add an arc (or a path of arcs) from it towards a final state",
         ))
     return findings
-
-
-def _closure(start: Iterable[int], edges: dict[int, set[int]]) -> set[int]:
-    seen = set(start)
-    queue = deque(seen)
-    while queue:
-        for following in edges[queue.popleft()]:
-            if following not in seen:
-                seen.add(following)
-                queue.append(following)
-    return seen
 
 
 # ---------------------------------------------------------------------------------------------

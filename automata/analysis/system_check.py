@@ -24,7 +24,7 @@ missed. From the most precise rule to the most general:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..model.guards import is_state_test
 from ..model.spec import Spec, name_order
@@ -110,11 +110,16 @@ def reachable_states(spec: Spec) -> set[int]:
     successors: dict[int, set[int]] = {}
     for arc in spec.arcs:
         successors.setdefault(arc.source, set()).add(arc.target)
-    seen = {spec.initial}
-    queue = deque([spec.initial])
+    return closure([spec.initial], successors)
+
+
+def closure(start: Iterable[int], edges: Mapping[int, Iterable[int]]) -> set[int]:
+    """The states `start` leads to along `edges` (state -> the states it leads to), `start` included."""
+    seen = set(start)
+    queue = deque(seen)
     while queue:
-        for target in successors.get(queue.popleft(), ()):
-            if target not in seen:
-                seen.add(target)
-                queue.append(target)
+        for following in edges.get(queue.popleft(), ()):
+            if following not in seen:
+                seen.add(following)
+                queue.append(following)
     return seen
