@@ -148,7 +148,7 @@ class StateReadings:
             return self._groups[state]
         groups: list[tuple[_TruthTables | None, dict[str, int]]] = []
         firing: set[int] = set()
-        for event in sorted({arc.event for arc in self.spec.arcs if arc.source == state}):
+        for event in sorted(self.spec.events_from(state)):
             arcs = self.spec.arcs_from(state, event)
             names = variables_of(arc.guard for arc in arcs)
             inputs = [name for name in names if not is_state_test(name)]
