@@ -123,7 +123,7 @@ def check_spec(spec: Spec) -> list[Finding]:
 # Truth tables over the inputs one state tests
 
 
-class _TruthTables:
+class TruthTables:
     """Truth tables over a fixed, ordered list of inputs, and of automata whose state is tested.
 
     A valuation gives each input a digit 0 or 1 and each tested automaton (`y2`) the position of
@@ -239,7 +239,7 @@ def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains |
         firing = [] if decl.final else list(arcs)
         return _GroupResult([_finding(decl.loc, "too-many-inputs", message, hint)], firing)
 
-    tables = _TruthTables(inputs, states)
+    tables = TruthTables(inputs, states)
     findings: list[Finding] = []
     firing: list[ArcDecl] = []
     guard_tables = [tables.of(arc.guard) for arc in arcs]

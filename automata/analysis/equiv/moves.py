@@ -26,13 +26,11 @@ from typing import Any
 from ...model.guards import Var, atom, is_state_test
 from ...model.spec import ArcDecl, Spec, name_order
 from ...runtime.interpreter import tested_inputs
-from ..check import MAX_INPUTS_PER_STATE, _TruthTables
+from ..check import MAX_INPUTS_PER_STATE, TruthTables
 
 MOVED = "moved"  # took an arc (or stayed, in lock step, in a may_stay state): outputs ran, the run goes on or stops
 STUCK = "stuck"  # no arc enabled in a state that may not stay: the run fails
 SILENT_LOOP = "silent loop"  # goes round without outputs forever on this valuation (skipping silent steps only)
-
-TruthTables = _TruthTables
 
 
 @dataclass(frozen=True)
