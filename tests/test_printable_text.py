@@ -120,6 +120,15 @@ def test_a_system_diagram_escapes_the_same_way(tmp_path):
     assert not FORBIDDEN.search(system_diagram(system).source)
 
 
+def test_an_scxml_export_is_well_formed_xml_whatever_the_state_names(folder):
+    from automata.io.interop import export_spec
+    from automata.io.loader import load_spec
+
+    text = export_spec(load_spec(SPEC), "scxml")  # the state names go into XML comments
+    ET.fromstring(text.encode("utf-8"))
+    assert not FORBIDDEN.search(text)
+
+
 @given(st.text())
 def test_printable_text_is_printable_and_json_reads_it_back_exactly(text):
     shown = printable(text)

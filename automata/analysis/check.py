@@ -14,7 +14,6 @@ The finding codes, their severities and how to fix each one are documented in do
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +31,7 @@ from ..model.guards import (
     shown_value,
 )
 from ..model.spec import ArcDecl, Spec, StateDecl, name_order
-from .system_check import StateDomains
+from .system_check import StateDomains, closure
 
 ERROR = "error"
 WARNING = "warning"
@@ -124,7 +123,7 @@ def check_spec(spec: Spec) -> list[Finding]:
 # Truth tables over the inputs one state tests
 
 
-class _TruthTables:
+class TruthTables:
     """Truth tables over a fixed, ordered list of inputs, and of automata whose state is tested.
 
     A valuation gives each input a digit 0 or 1 and each tested automaton (`y2`) the position of
@@ -223,15 +222,14 @@ def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains |
     decl = spec.states[state]
     read = {name for arc in arcs for name in arc.guard.variables()}
     inputs = sorted((name for name in read if not is_state_test(name)), key=name_order)
-    tested = sorted({name.partition("=")[0] for name in read if is_state_test(name)}, key=name_order)
-    states = {variable: domains.of(spec.automaton, state, "A" + variable[1:]) for variable in tested} if domains else {}
+    states = domains.of_tests(spec, state, read) if domains else {}
     on_event = f" on {event}" if event != spec.step_event or len(spec.events) > 1 else ""
     valuations = 1 << len(inputs)
     for possible in states.values():
         valuations *= max(len(possible), 1)
     if valuations > 1 << MAX_INPUTS_PER_STATE:
-        if tested:
-            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs and the states of {len(tested)} "
+        if states:
+            message = (f"{_state_name(decl)}{on_event} tests {len(inputs)} inputs and the states of {len(states)} "
                        f"automata; consistency and completeness are checked only up to 2**{MAX_INPUTS_PER_STATE} "
                        "valuations per state")
         else:
@@ -241,7 +239,7 @@ def _check_arc_group(spec: Spec, state: int, event: str, domains: StateDomains |
         firing = [] if decl.final else list(arcs)
         return _GroupResult([_finding(decl.loc, "too-many-inputs", message, hint)], firing)
 
-    tables = _TruthTables(inputs, states)
+    tables = TruthTables(inputs, states)
     findings: list[Finding] = []
     firing: list[ArcDecl] = []
     guard_tables = [tables.of(arc.guard) for arc in arcs]
@@ -334,7 +332,7 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
         predecessors[arc.target].add(arc.source)
 
     findings = []
-    reachable = _closure([spec.initial], successors)
+    reachable = closure([spec.initial], successors)
     for state in sorted(set(spec.states) - reachable):
         decl = spec.states[state]
         findings.append(_finding(
@@ -352,7 +350,7 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
             "mark the state where the search ends with `final: true`",
         ))
         return findings
-    can_finish = _closure(finals, predecessors)
+    can_finish = closure(finals, predecessors)
     for state in sorted(reachable - can_finish):
         decl = spec.states[state]
         findings.append(_finding(
@@ -361,17 +359,6 @@ def _check_reachability(spec: Spec, firing: Sequence[ArcDecl]) -> list[Finding]:
             "add an arc (or a path of arcs) from it towards a final state",
         ))
     return findings
-
-
-def _closure(start: Iterable[int], edges: dict[int, set[int]]) -> set[int]:
-    seen = set(start)
-    queue = deque(seen)
-    while queue:
-        for following in edges[queue.popleft()]:
-            if following not in seen:
-                seen.add(following)
-                queue.append(following)
-    return seen
 
 
 # ---------------------------------------------------------------------------------------------

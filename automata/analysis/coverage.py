@@ -19,7 +19,7 @@ from ..io.loader import load_system
 from ..model.guards import And, Const, Guard, Not, Or, Var, atom, is_state_test, variables_of
 from ..model.spec import ArcDecl, Spec, name_order
 from ..runtime.trace import StepRecord, TraceSink
-from .check import MAX_INPUTS_PER_STATE, _TruthTables
+from .check import MAX_INPUTS_PER_STATE, TruthTables
 from .system_check import StateDomains, reachable_states
 
 Literal = tuple[int, str, bool]  # (state, input, value): the input read in that state with that value
@@ -124,7 +124,7 @@ class StateReadings:
     def __init__(self, spec: Spec, domains: StateDomains | None) -> None:
         self.spec = spec
         self.domains = domains
-        self._groups: dict[int, tuple[list[tuple[_TruthTables | None, dict[str, int]]], set[int]]] = {}
+        self._groups: dict[int, tuple[list[tuple[TruthTables | None, dict[str, int]]], set[int]]] = {}
 
     def can_read(self, state: int, name: str, value: bool) -> bool:
         groups, _ = self._group(state)
@@ -141,27 +141,25 @@ class StateReadings:
         groups, firing = self._group(arc.source)
         return arc.index in firing or any(tables is None for tables, _ in groups)
 
-    def _group(self, state: int) -> tuple[list[tuple[_TruthTables | None, dict[str, int]]], set[int]]:
+    def _group(self, state: int) -> tuple[list[tuple[TruthTables | None, dict[str, int]]], set[int]]:
         """For each event the state has arcs on: its truth tables and where each name is read; and
         the arcs that can fire."""
         if state in self._groups:
             return self._groups[state]
-        groups: list[tuple[_TruthTables | None, dict[str, int]]] = []
+        groups: list[tuple[TruthTables | None, dict[str, int]]] = []
         firing: set[int] = set()
-        for event in sorted({arc.event for arc in self.spec.arcs if arc.source == state}):
+        for event in sorted(self.spec.events_from(state)):
             arcs = self.spec.arcs_from(state, event)
             names = variables_of(arc.guard for arc in arcs)
             inputs = [name for name in names if not is_state_test(name)]
-            tested = sorted({name.partition("=")[0] for name in names if is_state_test(name)}, key=name_order)
-            domains = {variable: self.domains.of(self.spec.automaton, state, "A" + variable[1:])
-                       for variable in tested} if self.domains is not None else {}
+            domains = self.domains.of_tests(self.spec, state, names) if self.domains is not None else {}
             size = 1 << len(inputs)
             for states in domains.values():
                 size *= len(states)
             if size > 1 << MAX_INPUTS_PER_STATE:
                 groups.append((None, {}))
                 continue
-            tables = _TruthTables(inputs, domains)
+            tables = TruthTables(inputs, domains)
             read: dict[str, int] = {}
             taken = 0
             for arc in arcs:  # tried in order: each guard is evaluated where no earlier arc fired
@@ -182,7 +180,7 @@ def arcs_that_cannot_fire(spec: Spec) -> list[ArcDecl]:
     return [arc for arc in spec.arcs if spec.states[arc.source].final or not readings.can_fire(arc)]
 
 
-def _reading(guard: Guard, within: int, tables: _TruthTables, read: dict[str, int]) -> int:
+def _reading(guard: Guard, within: int, tables: TruthTables, read: dict[str, int]) -> int:
     """The valuations of `within` on which `guard` holds, evaluated left to right with short-circuit;
     records in `read` the valuations on which each name is read."""
     if isinstance(guard, Const):

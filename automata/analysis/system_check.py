@@ -24,8 +24,10 @@ missed. From the most precise rule to the most general:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 
-from ..model.spec import Spec
+from ..model.guards import is_state_test
+from ..model.spec import Spec, name_order
 from ..model.system import CALLS, NESTS, Link, System
 
 
@@ -44,6 +46,12 @@ class StateDomains:
         """The states `tested` can be in when `tester`, in `state`, evaluates its guards (never
         empty: where a rule finds nothing, the tester never gets there, and rule 5 answers)."""
         return self._rule(tester, state, tested) or tuple(sorted(reachable_states(self.system.specs[tested])))
+
+    def of_tests(self, tester: Spec, state: int, names: Iterable[str]) -> dict[str, tuple[int, ...]]:
+        """The state tests among `names` (what the guards of `tester` read in `state`): each tested
+        variable (`y2`, in the methodology's order) with the states its automaton can be in there."""
+        variables = sorted({name.partition("=")[0] for name in names if is_state_test(name)}, key=name_order)
+        return {variable: self.of(tester.automaton, state, "A" + variable[1:]) for variable in variables}
 
     def _rule(self, tester: str, state: int, tested: str) -> tuple[int, ...]:
         spec = self.system.specs[tested]
@@ -102,11 +110,16 @@ def reachable_states(spec: Spec) -> set[int]:
     successors: dict[int, set[int]] = {}
     for arc in spec.arcs:
         successors.setdefault(arc.source, set()).add(arc.target)
-    seen = {spec.initial}
-    queue = deque([spec.initial])
+    return closure([spec.initial], successors)
+
+
+def closure(start: Iterable[int], edges: Mapping[int, Iterable[int]]) -> set[int]:
+    """The states `start` leads to along `edges` (state -> the states it leads to), `start` included."""
+    seen = set(start)
+    queue = deque(seen)
     while queue:
-        for target in successors.get(queue.popleft(), ()):
-            if target not in seen:
-                seen.add(target)
-                queue.append(target)
+        for following in edges.get(queue.popleft(), ()):
+            if following not in seen:
+                seen.add(following)
+                queue.append(following)
     return seen

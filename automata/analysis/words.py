@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import AutomataError, InputError
+from ..errors import InputError
 from ..model.guards import ALWAYS, And, Guard, Not, Var
 from ..model.spec import Spec
 from ..model.words import Alphabet, Letter, decide, symbol
@@ -234,13 +234,5 @@ def word_judge(spec: Spec, cases: Sequence[WordCase]) -> tuple[Callable[..., Ver
     return verify_spec, [(number,) for number in by_number]
 
 
-def check_engines(engines: Sequence[str]) -> None:
-    unknown = [engine for engine in engines if engine not in WORD_ENGINES]
-    if unknown:
-        raise InputError(f"unknown runtime '{unknown[0]}'; choose from {', '.join(WORD_ENGINES)}")
-
-
-__all__ = ["AutomataError", "Mismatch", "WordCase", "WordVerdict", "check_engines", "describe_mismatch",
-           "first_mismatch", "random_cases", "replay", "word_run", "scenario_cases", "verify_word", "verify_words",
-           "word_cases",
-           "word_judge"]
+__all__ = ["Mismatch", "WordCase", "WordVerdict", "describe_mismatch", "first_mismatch", "random_cases", "replay",
+           "scenario_cases", "verify_word", "verify_words", "word_cases", "word_judge", "word_run"]

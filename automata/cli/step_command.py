@@ -20,7 +20,7 @@ from typing import TextIO
 import click
 
 from ..errors import AutomataError
-from ..io.labels import arc_number, arc_text
+from ..io.labels import arc_text
 from ..io.printable import printable
 from ..model.guards import is_state_test, readings_text
 from ..model.spec import Spec
@@ -109,7 +109,8 @@ class Stepper:
         if record.arc is None:
             return "no arc (the state may stay)"
         spec = self.specs[record.automaton]
-        return f"arc {arc_number(record.arc)}: {arc_text(spec, spec.arcs[record.arc])}"
+        arc = spec.arcs[record.arc]
+        return f"arc {arc.number}: {arc_text(spec, arc)}"
 
     def _where(self, index: int) -> str:
         """`A0 › A1`: the automata whose steps are under way at step `index` (systems only)."""

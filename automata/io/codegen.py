@@ -124,21 +124,7 @@ def generate_source(spec: Spec, spec_text: str | None = None) -> str:
         # A pure Mealy machine has no step event to repeat: it runs on words (automata.runtime.words).
         out.add(1, "raise RunError(f'{AUTOMATON} is a pure Mealy machine: it runs on words of events, not to a final state')")
     else:
-        _write_bindings(out, spec)
-        out.add(1, "state = INITIAL_STATE")
-        out.add(1, "steps = 0")
-    if spec.is_pure:
-        pass
-    elif spec.initial in spec.states and spec.states[spec.initial].final:
-        out.add(1, "return RunSummary(state, steps)  # the initial state is final: nothing to do")
-    else:
-        out.add(1, "for steps in range(1, limit + 1):")
-        out.add(2, "match state:")
-        for state in running:
-            _write_state(out, spec, state, plans[spec.step_event, state.number], indent=3, traced=False)
-        out.add(1, "else:")
-        out.add(2, "raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])")
-        out.add(1, "return RunSummary(state, steps)")
+        _write_plain_run(out, spec, running, plans)
     out.add(0)
     out.add(0)
     out.add(0, "def stepper(context, tracer, where=SPEC_PATH):")
@@ -181,6 +167,24 @@ def driven_events(spec: Spec) -> list[str]:
     if not spec.is_pure and all(arc.event == spec.step_event for arc in spec.arcs):
         return []
     return sorted(spec.events, key=name_order)
+
+
+def _write_plain_run(out: _Lines, spec: Spec, running: Sequence[StateDecl], plans: dict) -> None:
+    """The body of `_run`: the automaton stepping on its step event from the initial state until a
+    final state or the step limit."""
+    _write_bindings(out, spec)
+    out.add(1, "state = INITIAL_STATE")
+    out.add(1, "steps = 0")
+    if spec.initial in spec.states and spec.states[spec.initial].final:
+        out.add(1, "return RunSummary(state, steps)  # the initial state is final: nothing to do")
+        return
+    out.add(1, "for steps in range(1, limit + 1):")
+    out.add(2, "match state:")
+    for state in running:
+        _write_state(out, spec, state, plans[spec.step_event, state.number], indent=3, traced=False)
+    out.add(1, "else:")
+    out.add(2, "raise step_limit_reached(AUTOMATON, limit, state, STATE_NAMES[state])")
+    out.add(1, "return RunSummary(state, steps)")
 
 
 def _write_event_dispatch(out: _Lines, spec: Spec, running: Sequence[StateDecl], events: Sequence[str],

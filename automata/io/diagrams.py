@@ -112,7 +112,7 @@ def transition_graph(spec: Spec, options: DrawOptions = DrawOptions()) -> graphv
             tooltip=dot_text(_state_tooltip(spec, state)),
         )
     for arc in tried_order(spec):
-        text = dot_text(("#%d " % (arc.index + 1) if options.numbered else "") + arc_text(spec, arc, wrap=True))
+        text = dot_text((f"#{arc.number} " if options.numbered else "") + arc_text(spec, arc, wrap=True))
         tooltip = dot_text(_arc_tooltip(spec, arc))
         # A self-loop leaves the state's top right corner and comes back at its bottom right
         # corner: the loop is as tall as the state, so nested loops and their labels stay apart.

@@ -65,10 +65,6 @@ def tried_order(spec: Spec) -> list[ArcDecl]:
     return ordered + [arc for arc in spec.arcs if arc.index not in listed]
 
 
-def arc_number(index: int) -> int:
-    """The number a reader sees for the arc of `ArcDecl.index` (counted from 1, as the drawings
-    number arcs): the player, the stepper and the docs site show this one."""
-    return index + 1
 # ---- spec text in each picture language ---------------------------------------------------------
 
 

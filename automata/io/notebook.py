@@ -24,7 +24,7 @@ from .html.graph_svg import highlighted_graph
 from .html.page import asset, esc
 from .html.site import presentation
 from .html.player_data import StepLike
-from .labels import arc_number, arc_text, title_of
+from .labels import arc_text, title_of
 
 SPEC_MODULE, SPEC_CLASS = "automata.model.spec", "Spec"
 
@@ -56,7 +56,7 @@ def step_html(spec: Spec, record: StepLike | None) -> str:
     for name in record.outputs:
         doc = spec.outputs[name].doc if name in spec.outputs else ""
         rows.append(f'<tr><td class="name">{esc(name)}</td><td>{esc(doc)}</td><td>ran</td></tr>')
-    arc = (f"arc {arc_number(record.arc)}: {esc(arc_text(spec, spec.arcs[record.arc]))}" if record.arc is not None
+    arc = (f"arc {spec.arcs[record.arc].number}: {esc(arc_text(spec, spec.arcs[record.arc]))}" if record.arc is not None
            else "no arc: the state stayed")
     table = ('<table class="data"><thead><tr><th>input / output</th><th>meaning</th><th>value</th></tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>" if rows else "")

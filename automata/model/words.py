@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError, clipped
-from .guards import ALWAYS, And, Guard, GuardSyntaxError, Not, Var, parse_guard, renamed, variables_of
+from .guards import ALWAYS, Guard, GuardSyntaxError, Not, Var, parse_guard, renamed, variables_of
 from .names import INPUT_NAME
 from .spec import ArcDecl, Spec, name_order
 

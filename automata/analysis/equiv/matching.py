@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...errors import InputError
-from ...model.guards import And, Const, Guard, Not, Or, Var
+from ...model.guards import renamed
 from ...model.spec import Spec, name_order
 
 BY_NAME = "name"
@@ -48,17 +48,6 @@ def call_differences(first: Spec, second: Spec, matching: Matching) -> list[tupl
             if _call_of(first, mine) != _call_of(second, theirs)]
 
 
-def rename_guard(guard: Guard, names: Mapping[str, str]) -> Guard:
-    if isinstance(guard, Var):
-        return Var(names.get(guard.name, guard.name))
-    if isinstance(guard, Not):
-        return Not(rename_guard(guard.operand, names))
-    if isinstance(guard, (And, Or)):
-        return type(guard)(tuple(rename_guard(operand, names) for operand in guard.operands))
-    assert isinstance(guard, Const)
-    return guard
-
-
 def rename(spec: Spec, names: Mapping[str, str]) -> Spec:
     """The same automaton with inputs and outputs renamed by `names` (others keep their names)."""
     if not names:
@@ -69,7 +58,7 @@ def rename(spec: Spec, names: Mapping[str, str]) -> Spec:
 
     arcs = []
     for arc in spec.arcs:
-        guard = rename_guard(arc.guard, names)
+        guard = renamed(arc.guard, names)
         arcs.append(dataclasses.replace(arc, guard=guard, guard_text=str(guard) if arc.guard_text else "",
                                         actions=tuple(new(name) for name in arc.actions)))
     states = {number: dataclasses.replace(state, on_enter=tuple(new(name) for name in state.on_enter))

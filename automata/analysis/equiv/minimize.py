@@ -67,7 +67,7 @@ class _Analysis:
                                     if test.automaton == spec.automaton and test.state in spec.states}
             self.kept_apart |= self.tested
         self._domains = domains
-        self._tested_by_state: dict[int, list[str]] = {}
+        self._tested_by_state: dict[int, dict[str, tuple[int, ...]]] = {}
         self._tables: dict[object, TruthTables] = {}
         self._regions: dict[tuple[int, str, object], tuple[list[Region], TruthTables]] = {}
         self.steps = Steps(spec)
@@ -76,12 +76,11 @@ class _Analysis:
         """The state tests a state's arcs make, each over the states its automaton can be in there."""
         if self._domains is None:
             return {}
-        variables = self._tested_by_state.get(state)
-        if variables is None:
+        found = self._tested_by_state.get(state)
+        if found is None:
             names = variables_of(arc.guard for arc in self.spec.arcs if arc.source == state)
-            variables = sorted({name.partition("=")[0] for name in names if name.startswith("y")})
-            self._tested_by_state[state] = variables
-        return {variable: self._domains.of(self.spec.automaton, state, "A" + variable[1:]) for variable in variables}
+            found = self._tested_by_state[state] = self._domains.of_tests(self.spec, state, names)
+        return found
 
     def regions(self, state: int, event: str, domains: Mapping[str, tuple[int, ...]] | None = None,
                 names: Sequence[str] | None = None) -> tuple[list[Region], TruthTables]:

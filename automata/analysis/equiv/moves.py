@@ -19,20 +19,18 @@ Two ways to count a step:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...model.guards import Var, atom, is_state_test
 from ...model.spec import ArcDecl, Spec, name_order
 from ...runtime.interpreter import tested_inputs
-from ..check import MAX_INPUTS_PER_STATE, _TruthTables
+from ..check import MAX_INPUTS_PER_STATE, TruthTables
 
 MOVED = "moved"  # took an arc (or stayed, in lock step, in a may_stay state): outputs ran, the run goes on or stops
 STUCK = "stuck"  # no arc enabled in a state that may not stay: the run fails
 SILENT_LOOP = "silent loop"  # goes round without outputs forever on this valuation (skipping silent steps only)
-
-TruthTables = _TruthTables
 
 
 @dataclass(frozen=True)
@@ -57,44 +55,27 @@ class TooManyInputs(ValueError):
     """A comparison would enumerate more than MAX_INPUTS_PER_STATE inputs at once."""
 
 
-def arc_order(arc: ArcDecl) -> tuple[bool, int, int]:
-    """The try order of a state's arcs: by priority (lower first, arcs without one after), then file order."""
-    return (arc.priority is None, arc.priority or 0, arc.index)
-
-
 class Steps:
-    """One spec's arcs grouped by (state, event) in try order, with what each runs: the index every
-    question about a step asks, so that a question costs the arcs of one state, not of the spec.
-
-    `domains` (a state test's variable -> the states its automaton can be in, per state of this
-    spec) make the truth tables of a system root's states treat `y2 == 4` as one variable over
-    A2's states, as `check` does; without them a state test is a free yes/no input.
+    """One spec's steps: its arcs of each (state, event) in try order (`Spec.arcs_from`, indexed once
+    per spec), with what each runs, so that a question about a step costs the arcs of one state.
     """
 
-    def __init__(self, spec: Spec, domains: Callable[[int], dict[str, tuple[int, ...]]] | None = None) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        groups: dict[tuple[int, str], list[ArcDecl]] = {}
-        for arc in spec.arcs:
-            groups.setdefault((arc.source, arc.event), []).append(arc)
-        self._order = {key: sorted(arcs, key=arc_order) for key, arcs in groups.items()}
         self._outputs = {arc.index: spec.outputs_of(arc) for arc in spec.arcs}
         self._final = {number: state.final for number, state in spec.states.items()}
-        self._domains = domains
         self._read: dict[tuple[int, str, bool], list[str]] = {}
         # (state, event) pairs with an arc that runs no output: only from these do silent steps lead on
-        self._silent = {key for key, arcs in self._order.items() if any(not self._outputs[arc.index] for arc in arcs)}
+        self._silent = {(arc.source, arc.event) for arc in spec.arcs if not self._outputs[arc.index]}
 
     def order(self, state: int, event: str) -> list[ArcDecl]:
-        return self._order.get((state, event), [])
+        return self.spec.arcs_from(state, event)
 
     def outputs(self, arc: ArcDecl) -> tuple[str, ...]:
         return self._outputs[arc.index]
 
     def final(self, state: int) -> bool:
         return self._final[state]
-
-    def domains(self, state: int) -> dict[str, tuple[int, ...]]:
-        return self._domains(state) if self._domains is not None else {}
 
     def silent_closure(self, state: int, event: str) -> list[int]:
         """`state` and every working state reachable from it over arcs that run no output."""

@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...errors import InputError, SpecErrors
 from ...io.loader import load_system
-from ...model.guards import shown_value
+from ...model.guards import shown_value, variables_of
 from ...model.spec import Spec
-from ...model.system import System, tests_in
+from ...model.system import System
 from ..equiv import NotComparable, compare_systems
 from ..equiv.matching import BY_CALL, match, rename
 from ..equiv.moves import (
@@ -103,10 +103,9 @@ def _domains_of(spec: Spec) -> Callable[[Sequence[int]], dict[str, tuple[int, ..
     def of(states: Sequence[int]) -> dict[str, tuple[int, ...]]:
         found: dict[str, set[int]] = {}
         for state in states:
-            for arc in spec.arcs:
-                if arc.source == state:
-                    for test in tests_in(arc.guard):
-                        found.setdefault(test.variable, set()).update(domains.of(spec.automaton, state, test.automaton))
+            names = variables_of(arc.guard for arc in spec.arcs if arc.source == state)
+            for variable, values in domains.of_tests(spec, state, names).items():
+                found.setdefault(variable, set()).update(values)
         return {variable: tuple(sorted(values)) for variable, values in found.items()}
 
     return of

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ...model.guards import Const, Guard, Not, StateTest, Var, readings_text
 from ...model.spec import Spec, name_order
 from ...model.system import state_tests
-from ..labels import arc_number, arc_text, tried_order
+from ..labels import arc_text, tried_order
 
 
 class StepLike(Protocol):
@@ -110,7 +110,7 @@ def automaton_data(spec: Spec, specs: Mapping[str, Spec]) -> dict[str, Any]:
         "tests": tested,
         "outputs": {name: decl.doc + (f" (runs {decl.run})" if decl.run else "") for name, decl in spec.outputs.items()},
         "arcs": {str(arc.index): {"from": arc.source, "to": arc.target, "label": arc_text(spec, arc),
-                                  "number": arc_number(arc.index), "event": arc.event, "guard": guard_tree(arc.guard),
+                                  "number": arc.number, "event": arc.event, "guard": guard_tree(arc.guard),
                                   "outputs": list(spec.outputs_of(arc))} for arc in spec.arcs},
         "order": [arc.index for arc in tried_order(spec)],
     }

@@ -90,7 +90,7 @@ def outputs_table(spec: Spec) -> str:
 
 
 def arcs_table(spec: Spec) -> str:
-    rows = [[f"#{arc.index + 1}", esc(arc.source), esc(arc.target), esc(arc_text(spec, arc)),
+    rows = [[f"#{arc.number}", esc(arc.source), esc(arc.target), esc(arc_text(spec, arc)),
              esc("" if arc.priority is None else arc.priority)] for arc in spec.arcs]
     return _table(["arc", "from", "to", "guard / actions", "priority"], rows)
 

@@ -104,13 +104,12 @@ def written_names(spec: Spec, format_name: str) -> dict[str, dict[str, str]]:
     if format_name == "dot-mealy":
         return {"events": {name: symbol(spec, name) for name in spec.events}, "inputs": {},
                 "outputs": {name: symbol(spec, name) for name in spec.outputs}}
-    tokens = token_symbols(spec, spec.inputs)
-    inputs = {name: (decl.call or tokens[name]) if format_name == "transitions" else name
-              for name, decl in spec.inputs.items()}
-    outputs = token_symbols(spec, spec.outputs)
+    events = token_symbols(spec, spec.events)
     if format_name == "transitions":
-        outputs = {name: decl.call or outputs[name] for name, decl in spec.outputs.items()}
-    return {"events": token_symbols(spec, spec.events), "inputs": inputs, "outputs": outputs}
+        from .transitions_config import method_names
+
+        return {"events": events, "inputs": method_names(spec, spec.inputs), "outputs": method_names(spec, spec.outputs)}
+    return {"events": events, "inputs": {name: name for name in spec.inputs}, "outputs": token_symbols(spec, spec.outputs)}
 
 
 def export_spec(spec: Spec, format_name: str, as_yaml: bool = False) -> str:

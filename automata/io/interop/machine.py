@@ -17,16 +17,15 @@ from dataclasses import dataclass, field
 from yaml.nodes import Node
 
 from ...errors import Loc, SpecError, SpecErrors, clipped
-from ...model.guards import ALWAYS, renamed
-from ...model.names import EVENT_NAME, INPUT_NAME, OUTPUT_NAME
-from ...model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl
+from ...model.guards import ALWAYS, Guard, renamed
+from ...model.names import EVENT_NAME, INPUT_NAME, METHOD_NAME, OUTPUT_NAME
+from ...model.spec import ArcDecl, EventDecl, InputDecl, OutputDecl, Spec, StateDecl, name_order
 from ..loader import TEXT_LIMITS
 from ..yaml_nodes import ComposeError, compose
 from .conditions import exclusive, simplified
 
 MAX_STATES = 100_000
 _STATE_NUMBER = re.compile(r"(?:s|q)?([0-9]{1,9})", re.ASCII)
-_METHOD = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}", re.ASCII)
 
 
 class SourceErrors(SpecErrors):
@@ -196,7 +195,7 @@ def to_spec(machine: SourceMachine, automaton: str = "A1") -> Spec:
                             priorities.get(position), loc(transition.line), loc(transition.line)))
     title = _text(machine, machine.title, "title", 1)[: TEXT_LIMITS["title"]]
     return Spec(path=file, automaton=automaton, title=title, description=machine.doc, source=clipped(file, 200),
-                context="", initial=numbers[machine.initial], step_event=min(events.values(), key=_order, default="e0"),
+                context="", initial=numbers[machine.initial], step_event=min(events.values(), key=name_order, default="e0"),
                 events=event_decls or {"e0": EventDecl("e0", "", loc(1))}, inputs=input_decls, outputs=output_decls,
                 states=states, arcs=tuple(arcs), loc=loc(1))
 
@@ -214,10 +213,6 @@ def _priorities(transitions: list[SourceTransition]) -> dict[int, int]:
     return priorities
 
 
-def _order(name: str) -> tuple[int, str]:
-    return (int(name[1:]), name)
-
-
 def _method(call: str) -> str:
-    return call if _METHOD.fullmatch(call) else ""
+    return call if METHOD_NAME.fullmatch(call) else ""
 

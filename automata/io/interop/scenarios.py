@@ -21,7 +21,6 @@ Inputs and outputs are written as symbols or names (`e2`, `z1`), as `automata ru
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -145,10 +144,4 @@ def _scalar(node: Node, file: str) -> str:
     return str(node.value)
 
 
-def scenario_file_text(path: str | Path) -> tuple[str, str]:
-    from . import read_text
-
-    return read_text(path)
-
-
-__all__ = ["Scenario", "ScenarioStep", "SourceErrors", "read_scenarios", "scenario_file_text"]
+__all__ = ["Scenario", "ScenarioStep", "SourceErrors", "read_scenarios"]

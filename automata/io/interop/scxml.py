@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ...model.guards import ALWAYS, Guard, Var
 from ...model.spec import Spec
+from ..printable import one_line
 from .conditions import condition_text, read_condition
 from .expressible import TOKEN, moves, system_problems, token_symbols, unexpressed_failures
 from .machine import SourceMachine, SourceTransition, source_error
@@ -253,6 +254,7 @@ def write_scxml(spec: Spec, problems: list[str]) -> str:
 
 
 def _comment(text: str) -> str:
-    """Text for an XML comment: one line, without `--` (which would end it)."""
-    flat = " ".join(text.split())
+    """Text for an XML comment: printable and on one line (XML forbids most control characters), and
+    without `--` (which would end it)."""
+    flat = one_line(text)
     return re.sub(r"-{2,}", "-", flat).rstrip("-")

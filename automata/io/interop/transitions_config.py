@@ -15,7 +15,7 @@ states, timeouts and `on_final` are refused where they are written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import yaml
@@ -23,7 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model.guards import ALWAYS, And, Guard, Not, Or, Var
 from ...model.names import METHOD_NAME
-from ...model.spec import Spec
+from ...model.spec import InputDecl, OutputDecl, Spec
 from ..yaml_nodes import paused_gc
 from .conditions import covers_everything
 from .expressible import moves, system_problems, token_symbols, unexpressed_failures
@@ -261,13 +261,20 @@ def _terms(guard: Guard) -> list[list[Guard]]:
     return []  # the constant 0
 
 
+def method_names(spec: Spec, declared: Mapping[str, InputDecl | OutputDecl]) -> dict[str, str]:
+    """What a configuration calls each input (a condition) or output (a callback): the method the
+    spec calls, else its symbol where that is a name (expressible.token_symbols)."""
+    tokens = token_symbols(spec, declared)
+    return {name: decl.call or tokens[name] for name, decl in declared.items()}
+
+
 def write_transitions_config(spec: Spec, problems: list[str], as_json: bool = True) -> str:
     """The spec as a `transitions` configuration (JSON, or YAML when `as_json` is False): conditions
     and callbacks named by the methods the spec calls, else by their symbols where those are names."""
     problems += system_problems(spec) + unexpressed_failures(spec, "transitions")
     events = token_symbols(spec, spec.events)
-    conditions = {name: decl.call or token_symbols(spec, spec.inputs)[name] for name, decl in spec.inputs.items()}
-    callbacks = {name: decl.call or token_symbols(spec, spec.outputs)[name] for name, decl in spec.outputs.items()}
+    conditions = method_names(spec, spec.inputs)
+    callbacks = method_names(spec, spec.outputs)
     names = [state.name for state in spec.states.values()]
     unique = len(set(names)) == len(names) and all(name and name != "=" and name != "*" for name in names)
     state_name = {number: state.name if unique else f"{number} {state.name}" for number, state in spec.states.items()}
