@@ -56,6 +56,9 @@ def test_run_prints_one_input_output_line_per_step(folder, automata):
     assert (code, out) == (0, "WATER/ok\nPOD/ok\nBUTTON/coffee!, ok\n")
     code, out, _ = automata("run", "coffee.yaml", "--word", "e0,e1", "--names", "--impl", "generated")
     assert (code, out) == (0, "e0/z0\ne1/z0\n")
+    code, out, _ = automata("run", "coffee.yaml", "--random", "3", "--random-length", "4")
+    letters = [line.partition("/")[0] for line in out.splitlines() if line]
+    assert code == 0 and letters and set(letters) <= {"WATER", "POD", "BUTTON", "CLEAN"}  # by symbol, like the outputs
 
 
 def test_run_json_and_an_undefined_input(folder, automata):
