@@ -55,22 +55,22 @@ def _run(context, limit, where):
     for steps in range(1, limit + 1):
         match state:
             case 0:  # 0. Start (line 33)
-                if True:  # arc 0 (line 39): / z1
+                if True:  # arc 1 (line 39): / z1
                     z1()
                     state = 1  # 1. Depth-first search
             case 1:  # 1. Depth-first search (line 34)
-                if (x1 := read_x1()):  # arc 1 (line 40): x1 / z2
+                if (x1 := read_x1()):  # arc 2 (line 40): x1 / z2
                     z2()
                     state = 1
-                elif not x1 and (x2 := read_x2()):  # arc 2 (line 41): !x1 & x2 / z3
+                elif not x1 and (x2 := read_x2()):  # arc 3 (line 41): !x1 & x2 / z3
                     z3()
                     state = 3  # 3. Solved
                     break  # a final state: the run stops
-                else:  # arc 3 (line 42): !x1 & !x2 / z4 (always true here)
+                else:  # arc 4 (line 42): !x1 & !x2 / z4 (always true here)
                     z4()
                     state = 2  # 2. Iteration over
             case 2:  # 2. Iteration over (line 35)
-                if True:  # arc 4 (line 43): / z5
+                if True:  # arc 5 (line 43): / z5
                     z5()
                     state = 1  # 1. Depth-first search
     else:
@@ -80,7 +80,7 @@ def _run(context, limit, where):
 
 def stepper(context, tracer, where=SPEC_PATH):
     """The graph one step at a time: returns `step(state)`, which takes one step from `state`
-    and returns (state after, index of the arc taken or None). `tracer` collects the inputs read
+    and returns (state after, number of the arc taken or None). `tracer` collects the inputs read
     and is told where a failing step stood; GeneratedAutomaton turns the steps into records.
     """
     # Inputs: read_xN() asks the context one question.
@@ -96,30 +96,30 @@ def stepper(context, tracer, where=SPEC_PATH):
     read_x2 = tracer.reading('x2', read_x2)
 
     def step(state):
-        arc = None  # the index of the arc taken in this step (None: no arc)
+        arc = None  # the number of the arc taken in this step, 1 for the spec's first (None: no arc)
         try:
             match state:
                 case 0:  # 0. Start (line 33)
-                    if True:  # arc 0 (line 39): / z1
-                        arc = 0
+                    if True:  # arc 1 (line 39): / z1
+                        arc = 1
                         z1()
                         state = 1  # 1. Depth-first search
                 case 1:  # 1. Depth-first search (line 34)
-                    if (x1 := read_x1()):  # arc 1 (line 40): x1 / z2
-                        arc = 1
+                    if (x1 := read_x1()):  # arc 2 (line 40): x1 / z2
+                        arc = 2
                         z2()
                         state = 1
-                    elif not x1 and (x2 := read_x2()):  # arc 2 (line 41): !x1 & x2 / z3
-                        arc = 2
+                    elif not x1 and (x2 := read_x2()):  # arc 3 (line 41): !x1 & x2 / z3
+                        arc = 3
                         z3()
                         state = 3  # 3. Solved
-                    else:  # arc 3 (line 42): !x1 & !x2 / z4 (always true here)
-                        arc = 3
+                    else:  # arc 4 (line 42): !x1 & !x2 / z4 (always true here)
+                        arc = 4
                         z4()
                         state = 2  # 2. Iteration over
                 case 2:  # 2. Iteration over (line 35)
-                    if True:  # arc 4 (line 43): / z5
-                        arc = 4
+                    if True:  # arc 5 (line 43): / z5
+                        arc = 5
                         z5()
                         state = 1  # 1. Depth-first search
         except BaseException:
