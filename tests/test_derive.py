@@ -172,3 +172,31 @@ def test_two_self_calls_keep_their_return_points_on_the_call_stack() -> None:
             "top_is_return_point_1"} <= calls
     assert "top_is_return_point_2" not in calls  # the last return point is what is left
     assert_agree(spec, toys.walk, toys.Tree, range(5))
+
+
+def test_a_package_behind_an_import_hook_is_found_as_an_editable_install_leaves_it(tmp_path: Path,
+                                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # `pip install -e` (as .ci/install does) puts the project's packages behind a finder on
+    # sys.meta_path, not on sys.path: `automata derive solvers.knight_tour.iterative:search` must
+    # still find the source, and not tell the user that run and verify will not find the module.
+    import importlib.abc
+    import importlib.util
+
+    package = tmp_path / "site" / "hooked_pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("raise RuntimeError('derive must not import the package')\n")
+    (package / "prog.py").write_text((DATA / "toys.py").read_text(encoding="utf-8"), encoding="utf-8")
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+            if name != "hooked_pkg":
+                return None
+            return importlib.util.spec_from_file_location(name, package / "__init__.py",
+                                                          submodule_search_locations=[str(package)])
+
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    monkeypatch.chdir(tmp_path)
+    derivation = derive("hooked_pkg.prog:count_to_limit", spec_folder=tmp_path)
+    assert derivation.file == package / "prog.py"
+    assert not any("will not find" in note for note in derivation.notes)
+    assert "hooked_pkg" not in sys.modules

@@ -56,6 +56,9 @@ def test_run_prints_one_input_output_line_per_step(folder, automata):
     assert (code, out) == (0, "WATER/ok\nPOD/ok\nBUTTON/coffee!, ok\n")
     code, out, _ = automata("run", "coffee.yaml", "--word", "e0,e1", "--names", "--impl", "generated")
     assert (code, out) == (0, "e0/z0\ne1/z0\n")
+    code, out, _ = automata("run", "coffee.yaml", "--random", "3", "--random-length", "4")
+    letters = [line.partition("/")[0] for line in out.splitlines() if line]
+    assert code == 0 and letters and set(letters) <= {"WATER", "POD", "BUTTON", "CLEAN"}  # by symbol, like the outputs
 
 
 def test_run_json_and_an_undefined_input(folder, automata):
@@ -147,6 +150,27 @@ def test_export_writes_refuses_and_verifies(folder, automata):
     assert code == 0 and (folder / "vending.yml").read_text().startswith("name: A2")
     code, _, err = automata("import", "vending.yml", "-o", "back.yaml")
     assert code == 0 and "transitions" in err
+
+
+def test_equiv_matches_two_imports_by_their_symbols(folder, automata):
+    # The same machine with its edges written in another order: the import numbers every event and
+    # output anew (e0 is CLEAN here, WATER in the other), so matching by name would pair CLEAN with
+    # WATER and call two equal machines different.
+    edges = [f'  s{source} -> s{target} [label="{word} / {output}"];' for source, target, word, output in (
+        (0, 1, "A", "x"), (0, 0, "B", "y"), (1, 0, "A", "y"), (1, 1, "B", "x"))]
+    (folder / "m.dot").write_text("digraph m {\n" + "\n".join(edges) + "\n}\n", encoding="utf-8")
+    reordered = ["digraph m {", '  s0 [label="s0"];'] + edges[::-1] + ["}"]
+    (folder / "m2.dot").write_text("\n".join(reordered) + "\n", encoding="utf-8")
+    changed = "\n".join(reordered).replace('"B / x"', '"B / y"')
+    (folder / "m3.dot").write_text(changed + "\n", encoding="utf-8")
+    for name in ("m", "m2", "m3"):
+        assert automata("import", f"{name}.dot", "-o", f"{name}.yaml")[0] == 0
+    assert load_spec(folder / "m2.yaml").events["e0"].doc == "B"
+    code, out, _ = automata("equiv", "m.yaml", "m2.yaml")
+    assert code == 0 and "are equivalent" in out
+    code, out, _ = automata("equiv", "m.yaml", "m3.yaml")
+    assert code == 1
+    assert "e0 (A)" in out and "x" in out and "y" in out  # the letters and outputs by their symbols
 
 
 def test_the_editors_schema_accepts_pure_specs_and_still_wants_calls_with_a_context():

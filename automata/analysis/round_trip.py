@@ -15,14 +15,7 @@ from ..errors import InputError
 from ..model.spec import Spec
 from ..model.words import symbol
 from .equiv import BY_NAME, Comparison, compare_specs, rename
-
-
-def rename_events(spec: Spec, names: Mapping[str, str]) -> Spec:
-    """The same machine with its events renamed by `names`."""
-    arcs = tuple(dataclasses.replace(arc, event=names.get(arc.event, arc.event)) for arc in spec.arcs)
-    events = {names.get(name, name): dataclasses.replace(decl, name=names.get(name, name))
-              for name, decl in spec.events.items()}
-    return dataclasses.replace(spec, arcs=arcs, events=events, step_event=names.get(spec.step_event, spec.step_event))
+from .equiv.matching import rename_events
 
 
 def _back(imported: Spec, declared: Mapping[str, object], written: Mapping[str, str], kind: str) -> dict[str, str]:

@@ -69,8 +69,8 @@ def random_cases(spec: Spec, count: int, length: int, seed: int = 0) -> list[Wor
             arcs = spec.arcs_from(state, event)
             if any(arc.guard.variables() for arc in arcs):  # conditions: one valuation drawn per letter
                 letter = _letter_with_values(spec, state, event, chooser)
-            else:
-                letter = Letter(event, ALWAYS, event)
+            else:  # written as a word would write it: by its symbol (as --names is not given)
+                letter = Letter(event, ALWAYS, symbol(spec, event))
             letters.append(letter)
             state = _next_state(spec, state, letter)
             if state is None or spec.states[state].final:
@@ -84,7 +84,7 @@ def _letter_with_values(spec: Spec, state: int, event: str, chooser: random.Rand
     names = sorted({name for arc in spec.arcs_from(state, event) for name in arc.guard.variables()})
     literals: list[Guard] = [Var(name) if chooser.random() < 0.5 else Not(Var(name)) for name in names]
     condition = literals[0] if len(literals) == 1 else And(tuple(literals))
-    return Letter(event, condition, f"{event} [{condition}]")
+    return Letter(event, condition, f"{symbol(spec, event)} [{condition}]")
 
 
 def _next_state(spec: Spec, state: int, letter: Letter) -> int | None:

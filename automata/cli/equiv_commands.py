@@ -23,6 +23,14 @@ def _ending_text(spec: Any, ending: Any) -> str:
     return f"{ending.how} in state {_state_text(spec, ending.state)}"
 
 
+def _event_text(spec: Any, event: str) -> str:
+    """An event as a run shows it: a pure Mealy machine's with its symbol."""
+    from ..model.words import symbol
+
+    shown = symbol(spec, event) if spec.is_pure and event in spec.events else event
+    return f"{event} ({shown})" if shown != event else event
+
+
 def _outputs_text(calls: dict[str, str], outputs: tuple[str, ...], with_calls: bool) -> str:
     if with_calls:  # names alone may hide the difference when the specs' names were matched differently
         return ", ".join(f"{name} ({calls[name]})" if name in calls else name for name in outputs) or "-"
@@ -33,14 +41,14 @@ def _run_lines(first: Any, second: Any, calls: tuple[dict[str, str], dict[str, s
                lock_step: bool, with_calls: bool) -> list[str]:
     skipping = "one step" if lock_step else "held across the steps without outputs that follow"
     events = {letter.event for letter in run.letters if letter.event}
-    sending = f"sending {run.event}" if len(events) <= 1 else "sending the events shown"
+    sending = f"sending {_event_text(first, run.event)}" if len(events) <= 1 else "sending the events shown"
     lines = [(f"  {title}, {sending} from the initial states {first.initial} and {second.initial} "
               f"(each line one valuation, {skipping}):")]
     rows = [("#", "inputs", "first outputs", "second outputs")]
     for number, letter in enumerate(run.letters, start=1):
         inputs = " ".join(f"{name}={int(value)}" for name, value in letter.valuation) or "(no inputs tested)"
         if len(events) > 1:
-            inputs = f"{letter.event or '(same step)'}: {inputs}"
+            inputs = f"{_event_text(first, letter.event) if letter.event else '(same step)'}: {inputs}"
         rows.append((str(number), inputs, _outputs_text(calls[0], letter.outputs[0], with_calls),
                      _outputs_text(calls[1], letter.outputs[1], with_calls)))
     if len(rows) > 1:
@@ -101,9 +109,15 @@ def _compare_singles(first: Any, second: Any, by: str, pairs: list[tuple[str, st
     matching, comparison = compare_specs(first, second, by=by, mapping=pairs, skip_silent=skip_silent, finals=finals)
     back = {new: old for old, new in matching.second_to_first().items()}
     difference = _in_own_names(comparison.difference, lambda name: name, lambda name: back.get(name, name))
-    calls = ({name: decl.call for name, decl in first.outputs.items()},
-             {name: decl.call for name, decl in second.outputs.items()})
+    calls = (_shown_calls(first), _shown_calls(second))
     return _Compared(matching, comparison, difference, calls, call_differences(first, second, matching))
+
+
+def _shown_calls(spec: Any) -> dict[str, str]:
+    """What each output is shown with: the method it calls, or a pure Mealy machine's symbol."""
+    from ..model.words import symbol
+
+    return {name: symbol(spec, name) if spec.is_pure else decl.call for name, decl in spec.outputs.items()}
 
 
 def _compare_systems(first: Any, second: Any, by: str, pairs: list[tuple[str, str]], skip_silent: bool,
@@ -128,7 +142,8 @@ def _compare_systems(first: Any, second: Any, by: str, pairs: list[tuple[str, st
               help="Pairs of names, the first spec's = the second's: --map x1=x3,z2=z1 (inputs or outputs); in a "
                    "system, A1.x1=A3.x2 for an automaton's input or output and A1=A3 for an automaton.")
 @click.option("--by-call", is_flag=True,
-              help="Match the names --map leaves by the context method they call, instead of by name.")
+              help="Match the names --map leaves by the context method they call, instead of by name "
+                   "[default: by name; by symbol (events too) when both specs are pure Mealy machines].")
 @click.option("--lock-step", is_flag=True,
               help="Observe every step, even one without outputs [default: skip such steps; always for pure Mealy "
                    "specs, whose words are observed letter by letter].")
@@ -146,14 +161,26 @@ def equiv_command(first_file: str, second_file: str, mappings: tuple[str, ...], 
     nests or tests takes part. Not equivalent (exit 1): the shortest sequence that tells them
     apart, with both output sequences. docs/equivalence.md gives the rules.
     """
-    from ..analysis.equiv import BY_CALL, BY_NAME, MATCHED, SAME_NUMBERS, NotComparable, TooManyInputs, parse_mapping
+    from ..analysis.equiv import (
+        BY_CALL,
+        BY_NAME,
+        BY_SYMBOL,
+        MATCHED,
+        SAME_NUMBERS,
+        NotComparable,
+        TooManyInputs,
+        parse_mapping,
+    )
     from ..errors import InputError
     from ..io.loader import load_spec
 
     first, second = load_spec(first_file), load_spec(second_file)
     pairs = [pair for text in mappings for pair in parse_mapping(text)]
     finals = SAME_NUMBERS if final_numbers else MATCHED
-    by = BY_CALL if by_call else BY_NAME
+    # Two pure Mealy machines (imports, say) number their symbols in the order each file first writes
+    # them: the symbols, not the names, say which event or output is which.
+    both_pure = first.is_pure and second.is_pure
+    by = BY_CALL if by_call else BY_SYMBOL if both_pure else BY_NAME
     systems = first.is_system or second.is_system
     # A pure Mealy machine's word is observed letter by letter: a step without outputs is a step.
     lock_step = lock_step or first.is_pure or second.is_pure

@@ -31,6 +31,7 @@ from .locate import (
     ContextClass,
     class_at,
     find_module,
+    installed_locations,
     parse_file,
     resolve_annotation,
     search_path,
@@ -111,7 +112,8 @@ def _seen_from(spec_folder: Path | None, module: str, file: Path | None, notes: 
     depth = module.count(".") + (1 if file.name == "__init__.py" else 0)
     root = file.resolve().parents[depth]  # the folder from which `module` is imported
     here = spec_folder.resolve()
-    if root == here or _on_python_path(root):
+    installed = {folder.resolve() for folder in installed_locations(module.split(".")[0])}
+    if root == here or _on_python_path(root) or root in installed:
         return module
     if here.is_relative_to(root) and len(here.relative_to(root).parts) <= MAX_RELATIVE_LEVELS:
         return "." * (len(here.relative_to(root).parts) + 1) + module

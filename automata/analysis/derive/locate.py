@@ -2,7 +2,8 @@
 
 Derive reads programs; it never imports them. A module is found the way Python's import system
 would find a plain source module (a `name.py` or a `name/__init__.py` under a folder of the search
-path: the working directory, then `sys.path`), and a class is followed through `from ... import`
+path: the working directory, then `sys.path`, then where the import system places an installed
+top-level package, which an editable install keeps off `sys.path`), and a class is followed through `from ... import`
 and `import ... as` statements to the file that defines it, whose methods' docstrings become the
 docs of the spec's inputs and outputs.
 """
@@ -10,6 +11,7 @@ docs of the spec's inputs and outputs.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import sys
 from collections.abc import Sequence
@@ -42,12 +44,27 @@ def find_module(module: str, roots: Sequence[Path]) -> Path | None:
     if not MODULE_NAME.fullmatch(module):
         return None
     *packages, last = module.split(".")
-    for root in roots:
+    for root in [*roots, *installed_locations(module.split(".")[0])]:
         folder = root.joinpath(*packages)
         for candidate in (folder / f"{last}.py", folder / last / "__init__.py"):
             if candidate.is_file():
                 return candidate
     return None
+
+
+def installed_locations(top: str) -> list[Path]:
+    """The folders holding the top-level package `top` when no folder of sys.path does: an editable
+    install (`pip install -e`, as .ci/install makes) puts its packages behind an import hook, not
+    on sys.path. Asking the import system where a top-level name lives runs none of its code."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):  # a broken hook, or a module in sys.modules without a spec
+        return []
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:  # a package: its parent folders
+        return [Path(location).parent for location in spec.submodule_search_locations]
+    return [Path(spec.origin).parent] if spec.origin and spec.origin.endswith(".py") else []
 
 
 def parse_file(file: Path) -> ast.Module | None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ...io.loader import load_system
 from ...model.spec import Spec
 from ...model.system import System
-from .matching import BY_CALL, BY_NAME, Matching, match, parse_mapping, rename
+from .matching import BY_CALL, BY_NAME, BY_SYMBOL, Matching, events_by_symbol, match, parse_mapping, rename
 from .minimize import Minimized, minimize
 from .moves import TooManyInputs
 from .product import (
@@ -38,7 +38,10 @@ from .system_matching import SystemMatching, match_systems
 
 def compare_specs(first: Spec, second: Spec, *, by: str = BY_NAME, mapping: Sequence[tuple[str, str]] = (),
                   skip_silent: bool = True, finals: str = MATCHED) -> tuple[Matching, Comparison]:
-    """Match the single specs' names (`by` name or call, after the explicit `mapping` pairs), then compare."""
+    """Match the single specs' names (`by` name, call or symbol, after the explicit `mapping` pairs), then
+    compare. By symbol, the events are matched by their symbols too."""
+    if by == BY_SYMBOL:
+        second = events_by_symbol(first, second)
     matching = match(first, second, by, list(mapping))
     return matching, compare(first, rename(second, matching.second_to_first()), skip_silent=skip_silent, finals=finals)
 
@@ -61,7 +64,7 @@ def compare_systems(first: System, second: System, *, by: str = BY_NAME, mapping
 
 
 __all__ = [
-    "BY_CALL", "BY_NAME", "MATCHED", "SAME_NUMBERS", "Comparison", "Difference", "Ending", "Letter", "Matching",
+    "BY_CALL", "BY_NAME", "BY_SYMBOL", "MATCHED", "SAME_NUMBERS", "Comparison", "Difference", "Ending", "Letter", "Matching",
     "Minimized", "NotComparable", "Run", "SystemMatching", "TooManyInputs", "compare", "compare_specs",
     "compare_systems", "match", "minimize", "parse_mapping", "rename", "spec_text", "system_of",
 ]

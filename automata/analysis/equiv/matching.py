@@ -2,7 +2,9 @@
 
 Two specs of the same program may name their inputs and outputs differently (a derived spec
 numbers them anew). They are matched by name, by an explicit mapping (`x1=x3`: the first spec's x1
-is the second's x3), or by the context method they call, which is what the program sees. The
+is the second's x3), by the context method they call, which is what the program sees, or by their
+symbol (the `doc` a pure Mealy machine's run shows: two imports of one tool's machines number the
+symbols in the order each file first writes them, so only the symbols say which is which). The
 second spec is then renamed into the first one's names, so that the comparison sees one alphabet;
 a name only the second declares becomes `B:name`, so that it cannot be mistaken for the first's.
 """
@@ -16,9 +18,11 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ...model.guards import renamed
 from ...model.spec import Spec, name_order
+from ...model.words import symbol
 
 BY_NAME = "name"
 BY_CALL = "call"
+BY_SYMBOL = "symbol"
 ONLY_SECOND = "B:"  # prefix of the names only the second spec declares
 
 
@@ -68,6 +72,26 @@ def rename(spec: Spec, names: Mapping[str, str]) -> Spec:
     return dataclasses.replace(spec, arcs=tuple(arcs), states=states, inputs=inputs, outputs=outputs)
 
 
+def rename_events(spec: Spec, names: Mapping[str, str]) -> Spec:
+    """The same machine with its events renamed by `names` (others keep their names)."""
+    arcs = tuple(dataclasses.replace(arc, event=names.get(arc.event, arc.event)) for arc in spec.arcs)
+    events = {names.get(name, name): dataclasses.replace(decl, name=names.get(name, name))
+              for name, decl in spec.events.items()}
+    return dataclasses.replace(spec, arcs=arcs, events=events, step_event=names.get(spec.step_event, spec.step_event))
+
+
+def events_by_symbol(first: Spec, second: Spec) -> Spec:
+    """`second` with each event renamed to the first's event of the same symbol; an event whose
+    symbol the first lacks becomes `B:name`, so that the two are seen to declare different events.
+    The step event follows the first's (a pure machine's run is a word: no event is special)."""
+    mine = {symbol(first, name): name for name in first.events}
+    names = {name: mine.get(symbol(second, name), ONLY_SECOND + name) for name in second.events}
+    renamed = rename_events(second, names)
+    if first.step_event in renamed.events:
+        renamed = dataclasses.replace(renamed, step_event=first.step_event)
+    return renamed
+
+
 def _declared(spec: Spec) -> dict[str, str]:
     """name -> "input" or "output", for every declared input and output."""
     kinds = {name: "input" for name in spec.inputs}
@@ -77,6 +101,11 @@ def _declared(spec: Spec) -> dict[str, str]:
 
 def _call_of(spec: Spec, name: str) -> str:
     return spec.inputs[name].call if name in spec.inputs else spec.outputs[name].call
+
+
+def _key_of(spec: Spec, name: str, by: str) -> str:
+    """What pairs a name with the other spec's: the method it calls, or its symbol."""
+    return _call_of(spec, name) if by == BY_CALL else symbol(spec, name)
 
 
 def parse_mapping(text: str) -> list[tuple[str, str]]:
@@ -91,7 +120,7 @@ def parse_mapping(text: str) -> list[tuple[str, str]]:
 
 
 def match(first: Spec, second: Spec, by: str = BY_NAME, explicit: list[tuple[str, str]] | None = None) -> Matching:
-    """Match the two specs' inputs and outputs: the `explicit` pairs, then the rest by name or by call."""
+    """Match the two specs' inputs and outputs: the `explicit` pairs, then the rest by name, call or symbol."""
     kinds, other_kinds = _declared(first), _declared(second)
     pairs: dict[str, str] = {}
     for mine, theirs in explicit or []:
@@ -104,21 +133,22 @@ def match(first: Spec, second: Spec, by: str = BY_NAME, explicit: list[tuple[str
         if mine in pairs or theirs in pairs.values():
             raise InputError(f"--map: {mine if mine in pairs else theirs} is mapped twice")
         pairs[mine] = theirs
-    if by == BY_CALL:
+    if by in (BY_CALL, BY_SYMBOL):
+        verb = "call" if by == BY_CALL else "are written"
         for spec, declared in ((first, kinds), (second, other_kinds)):
-            calls: dict[tuple[str, str], str] = {}
+            seen: dict[tuple[str, str], str] = {}
             for name, kind in declared.items():
-                key = (kind, _call_of(spec, name))
-                if key in calls:
-                    raise InputError(f"{spec.path}: {calls[key]} and {name} both call '{key[1]}', so matching by "
-                                     "call is ambiguous; match by name or give --map")
-                calls[key] = name
-        theirs_by_call = {(kind, _call_of(second, name)): name for name, kind in other_kinds.items()}
-        candidates = {mine: theirs_by_call.get((kind, _call_of(first, mine))) for mine, kind in kinds.items()}
+                key = (kind, _key_of(spec, name, by))
+                if key in seen:
+                    raise InputError(f"{spec.path}: {seen[key]} and {name} both {verb} '{key[1]}', so matching by "
+                                     f"{by} is ambiguous; give --map")
+                seen[key] = name
+        theirs_by_key = {(kind, _key_of(second, name, by)): name for name, kind in other_kinds.items()}
+        candidates = {mine: theirs_by_key.get((kind, _key_of(first, mine, by))) for mine, kind in kinds.items()}
     elif by == BY_NAME:
         candidates = {mine: mine if other_kinds.get(mine) == kind else None for mine, kind in kinds.items()}
     else:
-        raise ValueError(f"match by {BY_NAME!r} or {BY_CALL!r}, not {by!r}")
+        raise ValueError(f"match by {BY_NAME!r}, {BY_CALL!r} or {BY_SYMBOL!r}, not {by!r}")
     for mine in sorted(kinds, key=name_order):
         theirs = candidates[mine]
         if mine not in pairs and theirs is not None and theirs not in pairs.values():
