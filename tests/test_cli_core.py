@@ -142,3 +142,18 @@ def test_mutate_of_a_spec_without_a_program_says_what_it_needs(tmp_path, capsys,
     # Said where the spec names the module (its context's, here), with what to do.
     assert code == 2 and "defines no make_context(case, observer)" in err and len(err.splitlines()) == 2
     assert err.startswith(f"{spec}:{line}:10: error: ") and err.splitlines()[1].startswith("  hint: ")
+
+
+def test_an_interrupted_command_called_in_process_raises_systemexit_beside_other_threads() -> None:
+    """main() ends the process at once after Ctrl-C only while a deep recursion runs in its thread.
+    Any other thread (a test runner's, a notebook's) must not turn exit code 130 into the end of the
+    host process: a whole pytest run once died at an in-process Ctrl-C test that way, exit 130."""
+    script = ("import threading, sys\n"
+              "threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
+              "from automata.cli.errors import exit_with\n"
+              "try:\n"
+              "    exit_with(130)\n"
+              "except SystemExit as stop:\n"
+              "    print('raised', stop.code)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "raised 130"), done.stderr

@@ -246,8 +246,12 @@ def _silence_stdout() -> None:
 
 def exit_with(code: int) -> None:
     """End the process with `code`. After an interruption, a worker thread still deep in a recursive
-    reference would keep the interpreter alive until it finished: the process ends at once instead."""
-    if code >= 128 and threading.active_count() > 1:
+    reference would keep the interpreter alive until it finished: the process ends at once instead.
+    Only that thread decides it: main() called in a process with threads of its own (a test run, a
+    notebook) must raise SystemExit like any other exit, not end the host process."""
+    from ..runtime.recursion import deep_recursion_running
+
+    if code >= 128 and deep_recursion_running():
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()

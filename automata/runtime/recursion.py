@@ -17,6 +17,12 @@ T = TypeVar("T")
 _BYTES_PER_FRAME = 1024  # generous: a Python-to-Python call costs well under this in 3.11+
 _MIN_STACK = 16 * 1024 * 1024
 _HEADROOM = 200
+DEEP_RECURSION_THREAD = "deep-recursion"  # the CLI's exit looks for it by this name
+
+
+def deep_recursion_running() -> bool:
+    """Whether a deep call is still running in its own thread (one left behind by a Ctrl-C)."""
+    return any(thread.name == DEEP_RECURSION_THREAD and thread.is_alive() for thread in threading.enumerate())
 
 
 def call_with_deep_stack(fn: Callable[..., T], *args: object, depth: int, **kwargs: object) -> T:
@@ -39,7 +45,7 @@ def call_with_deep_stack(fn: Callable[..., T], *args: object, depth: int, **kwar
     sys.setrecursionlimit(max(old_limit, needed + old_limit))
     try:
         threading.stack_size(stack_size)
-        worker = threading.Thread(target=target, name="deep-recursion")
+        worker = threading.Thread(target=target, name=DEEP_RECURSION_THREAD)
         worker.start()
     finally:
         threading.stack_size(old_stack)
