@@ -157,3 +157,15 @@ def test_an_interrupted_command_called_in_process_raises_systemexit_beside_other
               "    print('raised', stop.code)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout.strip()) == (0, "raised 130"), done.stderr
+
+
+def test_an_interrupted_command_ends_at_once_while_a_deep_recursion_still_runs() -> None:
+    """The other side: a recursive reference still running in its deep-recursion thread after
+    Ctrl-C would keep the interpreter alive until it finished; exit_with ends the process at once."""
+    script = ("import threading\n"
+              "from automata.runtime.recursion import DEEP_RECURSION_THREAD\n"
+              "threading.Thread(target=threading.Event().wait, name=DEEP_RECURSION_THREAD).start()\n"
+              "from automata.cli.errors import exit_with\n"
+              "exit_with(130)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 130, done.stderr
