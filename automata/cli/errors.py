@@ -32,7 +32,6 @@ import click
 
 from ..errors import AutomataError, SpecErrors, UserCodeError
 from ..io.files import display_path
-from ..runtime.recursion import deep_recursion_running
 from ..runtime.user_code import users_error
 from .terminal import printable_output
 
@@ -250,6 +249,8 @@ def exit_with(code: int) -> None:
     reference would keep the interpreter alive until it finished: the process ends at once instead.
     Only that thread decides it: main() called in a process with threads of its own (a test run, a
     notebook) must raise SystemExit like any other exit, not end the host process."""
+    from ..runtime.recursion import deep_recursion_running
+
     if code >= 128 and deep_recursion_running():
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
